@@ -1,0 +1,262 @@
+"""Actions: small frozen values with a stable JSON and text form.
+
+Every action names the ``seat`` that takes it. ``action_from_json`` checks the shape of
+untrusted input and raises :class:`MalformedActionError`; whether the action is legal
+*now* is the game's business (``Game.check``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import Any, ClassVar
+
+from .board import DECK_ROLES
+from .errors import MalformedActionError
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """Base class. ``name`` is the action's word in records and texts."""
+
+    seat: int
+    name: ClassVar[str] = ""
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"act": self.name}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            data[f.name] = list(value) if isinstance(value, tuple) else value
+        return data
+
+    def __str__(self) -> str:
+        args = [
+            ",".join(map(str, value)) if isinstance(value, tuple) else str(value)
+            for f in fields(self)
+            if f.name != "seat" and (value := getattr(self, f.name)) not in ((), 0)
+        ]
+        return " ".join([f"seat {self.seat}: {self.name}", *args])
+
+
+@dataclass(frozen=True, slots=True)
+class Roll(Action):
+    """Roll the dice at the start of a turn (or again after doubles). R-TURN-1."""
+
+    name: ClassVar[str] = "roll"
+
+
+@dataclass(frozen=True, slots=True)
+class PayJailFine(Action):
+    """Pay the fine to leave jail before rolling. R-JAIL-1."""
+
+    name: ClassVar[str] = "pay_fine"
+
+
+@dataclass(frozen=True, slots=True)
+class UseJailCard(Action):
+    """Use a Get Out of Jail Free card of the given deck role. R-JAIL-1."""
+
+    deck: str = ""
+    name: ClassVar[str] = "use_card"
+
+
+@dataclass(frozen=True, slots=True)
+class RollForDoubles(Action):
+    """Stay in jail and roll for doubles. R-JAIL-2."""
+
+    name: ClassVar[str] = "roll_doubles"
+
+
+@dataclass(frozen=True, slots=True)
+class Buy(Action):
+    """Buy the property landed on at its printed price. R-LAND-1."""
+
+    name: ClassVar[str] = "buy"
+
+
+@dataclass(frozen=True, slots=True)
+class DeclineBuy(Action):
+    """Do not buy: the property goes to auction. R-LAND-1."""
+
+    name: ClassVar[str] = "decline"
+
+
+@dataclass(frozen=True, slots=True)
+class Bid(Action):
+    """Bid in the running auction. R-AUCTION-1."""
+
+    amount: int = 0
+    name: ClassVar[str] = "bid"
+
+
+@dataclass(frozen=True, slots=True)
+class PassBid(Action):
+    """Leave the running auction. R-AUCTION-2."""
+
+    name: ClassVar[str] = "pass"
+
+
+@dataclass(frozen=True, slots=True)
+class Build(Action):
+    """Buy buildings: one on each listed space, in order (a space may repeat). R-BUILD-*."""
+
+    spaces: tuple[int, ...] = ()
+    name: ClassVar[str] = "build"
+
+
+@dataclass(frozen=True, slots=True)
+class SellBuilding(Action):
+    """Sell one building level of a street back to the Bank. R-BUILD-4."""
+
+    space: int = 0
+    name: ClassVar[str] = "sell"
+
+
+@dataclass(frozen=True, slots=True)
+class Mortgage(Action):
+    """Mortgage a property. R-MORT-1."""
+
+    space: int = 0
+    name: ClassVar[str] = "mortgage"
+
+
+@dataclass(frozen=True, slots=True)
+class Unmortgage(Action):
+    """Lift a mortgage: value + 10 % rounded up. R-MORT-2, R-MORT-4."""
+
+    space: int = 0
+    name: ClassVar[str] = "unmortgage"
+
+
+@dataclass(frozen=True, slots=True)
+class KeepMortgaged(Action):
+    """Keep a received mortgaged property mortgaged, paying the 10 % alone. R-MORT-4."""
+
+    space: int = 0
+    name: ClassVar[str] = "keep_mortgaged"
+
+
+@dataclass(frozen=True, slots=True)
+class ProposeTrade(Action):
+    """Offer a trade to ``partner``: what the proposer gives and what they take. R-TRADE-1.
+
+    ``give_cards`` / ``take_cards`` list deck roles of Get Out of Jail Free cards.
+    """
+
+    partner: int = -1
+    give: tuple[int, ...] = ()
+    give_cash: int = 0
+    give_cards: tuple[str, ...] = ()
+    take: tuple[int, ...] = ()
+    take_cash: int = 0
+    take_cards: tuple[str, ...] = ()
+    name: ClassVar[str] = "propose_trade"
+
+
+@dataclass(frozen=True, slots=True)
+class AcceptTrade(Action):
+    name: ClassVar[str] = "accept_trade"
+
+
+@dataclass(frozen=True, slots=True)
+class RejectTrade(Action):
+    name: ClassVar[str] = "reject_trade"
+
+
+@dataclass(frozen=True, slots=True)
+class DeclareBankruptcy(Action):
+    """Give up when even selling everything to the Bank cannot pay. R-DEBT-2."""
+
+    name: ClassVar[str] = "bankrupt"
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseMove(Action):
+    """Speed Die Bus: move by one white die or by their sum. R-SPEED-4."""
+
+    steps: int = 0
+    name: ClassVar[str] = "choose_move"
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseSpace(Action):
+    """Speed Die triples: the space to move to. R-SPEED-7."""
+
+    space: int = 0
+    name: ClassVar[str] = "choose_space"
+
+
+@dataclass(frozen=True, slots=True)
+class DeclareWant(Action):
+    """Building shortage: how many buildings of the short kind this player wants. R-BUILD-6."""
+
+    count: int = 0
+    name: ClassVar[str] = "want"
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceBuilding(Action):
+    """Put a building won at a shortage auction on a street. R-BUILD-6."""
+
+    space: int = 0
+    name: ClassVar[str] = "place"
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimRent(Action):
+    """Claim rent owed on a space (only with ``rent_must_be_claimed``). R-RENT-5."""
+
+    space: int = 0
+    name: ClassVar[str] = "claim_rent"
+
+
+ACTION_TYPES: dict[str, type[Action]] = {
+    cls.name: cls
+    for cls in (
+        Roll, PayJailFine, UseJailCard, RollForDoubles, Buy, DeclineBuy, Bid, PassBid, Build,
+        SellBuilding, Mortgage, Unmortgage, KeepMortgaged, ProposeTrade, AcceptTrade,
+        RejectTrade, DeclareBankruptcy, ChooseMove, ChooseSpace, DeclareWant, PlaceBuilding,
+        ClaimRent,
+    )
+}  # fmt: skip
+
+
+def action_from_json(data: object) -> Action:
+    """Parse an action from its JSON form, checking every field's type."""
+    if not isinstance(data, dict):
+        raise MalformedActionError(f"an action must be a JSON object, got {data!r}")
+    kind = data.get("act")
+    cls = ACTION_TYPES.get(kind) if isinstance(kind, str) else None
+    if cls is None:
+        raise MalformedActionError(
+            f"unknown action {kind!r}; known: {', '.join(sorted(ACTION_TYPES))}"
+        )
+    values: dict[str, Any] = {}
+    allowed = {f.name: f for f in fields(cls)}
+    for key, value in data.items():
+        if key == "act":
+            continue
+        if key not in allowed:
+            raise MalformedActionError(f"action {kind!r} has no field {key!r}")
+        values[key] = _field_value(kind, key, value, getattr(cls(seat=0), key))
+    if "seat" not in values:
+        raise MalformedActionError(f"action {kind!r} needs a 'seat'")
+    return cls(**values)
+
+
+def _field_value(kind: str, key: str, value: object, default: object) -> object:
+    if isinstance(default, tuple):
+        if not isinstance(value, list | tuple):
+            raise MalformedActionError(f"{kind}.{key} must be a list, got {value!r}")
+        if key.endswith("cards"):
+            if not all(isinstance(v, str) and v in DECK_ROLES for v in value):
+                raise MalformedActionError(f"{kind}.{key} must list deck roles {DECK_ROLES}")
+        elif not all(type(v) is int for v in value):
+            raise MalformedActionError(f"{kind}.{key} must list whole numbers, got {value!r}")
+        return tuple(value)
+    if isinstance(default, str):
+        if not isinstance(value, str):
+            raise MalformedActionError(f"{kind}.{key} must be a string, got {value!r}")
+        return value
+    if type(value) is not int:
+        raise MalformedActionError(f"{kind}.{key} must be a whole number, got {value!r}")
+    return value

@@ -1,0 +1,288 @@
+"""Houses and hotels: building evenly, selling evenly, the Bank's stock and shortages.
+
+R-BUILD-1..7, R-SHORT-2. A street's ``level`` is its number of houses, or
+``hotel_level`` (houses per hotel + 1) for a hotel, so even building is "levels differ
+by at most one" with a hotel counting as one level above the last house.
+"""
+
+from __future__ import annotations
+
+from itertools import product
+from typing import TYPE_CHECKING, Any
+
+from . import auction
+from . import events as ev
+from .actions import Action, DeclareWant, PlaceBuilding
+from .board import SpaceKind
+from .state import (
+    HOTEL_ITEM,
+    HOUSE_ITEM,
+    OP_BUILD,
+    OP_SHORTAGE,
+    WANT,
+    Decision,
+    Shortage,
+)
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+def build_problem(game: Game, seat: int, spaces: tuple[int, ...], free: bool = False) -> str:
+    """Why building one level on each of ``spaces`` (in order) is illegal, or ""."""
+    if not spaces:
+        return "name at least one street to build on"
+    levels: dict[int, int] = {}
+    houses, hotels, cash = game.bank_houses, game.bank_hotels, game.cash[seat]
+    per_hotel = game.rules.houses_per_hotel
+    for space in spaces:
+        problem = _street_problem(game, seat, space)
+        if problem:
+            return problem
+        deed = game.board.spaces[space]
+        group = game.board.groups[deed.group]
+        level = levels.get(space, game.level[space])
+        if level == game.hotel_level:
+            return f"{_name(game, space)} already has a hotel (R-BUILD-3)"
+        if level > min(levels.get(s, game.level[s]) for s in group):
+            return f"build evenly: other streets of the group need a building first (R-BUILD-2)"
+        if level == per_hotel:
+            if hotels == 0:
+                return "the Bank has no hotels left (R-BUILD-5)"
+            hotels, houses = hotels - 1, houses + per_hotel
+        else:
+            if houses == 0:
+                return "the Bank has no houses left (R-BUILD-5)"
+            houses -= 1
+        if not free:
+            cash -= deed.house_cost
+            if cash < 0:
+                return f"not enough cash: the buildings cost more than your {game.cash[seat]}"
+        levels[space] = level + 1
+    return ""
+
+
+def _street_problem(game: Game, seat: int, space: int) -> str:
+    if not 0 <= space < 40:
+        return f"there is no space {space}"
+    deed = game.board.spaces[space]
+    if deed.kind != SpaceKind.STREET:
+        return f"{_name(game, space)} is not a street"
+    if game.owner[space] != seat:
+        return f"you do not own {_name(game, space)}"
+    group = game.board.groups[deed.group]
+    if any(game.owner[s] != seat for s in group):
+        return "you need every street of the colour group (R-BUILD-1)"
+    if any(game.mortgaged[s] for s in group):
+        return "a street of the group is mortgaged (R-BUILD-7)"
+    return ""
+
+
+def _name(game: Game, space: int) -> str:
+    return game.edition.name_of(space, game.language)
+
+
+def buildable_spaces(game: Game, seat: int) -> list[int]:
+    """Streets where one more building is legal now (cheap: whole groups only)."""
+    result: list[int] = []
+    cash = game.cash[seat]
+    for group in game.board.groups.values():
+        first = game.board.spaces[group[0]]
+        if first.kind != SpaceKind.STREET or cash < first.house_cost:
+            continue
+        if game.owner[group[0]] != seat:
+            continue
+        result.extend(s for s in group if not build_problem(game, seat, (s,)))
+    return result
+
+
+def sellable_spaces(game: Game, seat: int) -> list[int]:
+    return [s for s in game.board.properties if game.owner[s] == seat and not sell_problem(game, seat, s)]
+
+
+def check_build(game: Game, action: Any, decision: Decision) -> str:
+    return build_problem(game, action.seat, tuple(action.spaces))
+
+
+def _asked(game: Game, spaces: tuple[int, ...]) -> tuple[int, int]:
+    """(house builds, hotel builds) in a request."""
+    levels: dict[int, int] = {}
+    houses = hotels = 0
+    for space in spaces:
+        level = levels.get(space, game.level[space])
+        if level == game.rules.houses_per_hotel:
+            hotels += 1
+        else:
+            houses += 1
+        levels[space] = level + 1
+    return houses, hotels
+
+
+def request_build(game: Game, action: Any, decision: Decision) -> None:
+    """Build, unless the request empties the Bank's stock of a kind that another player
+    could build too: then the shortage procedure of R-BUILD-6 runs first."""
+    seat, spaces = action.seat, tuple(action.spaces)
+    houses, hotels = _asked(game, spaces)
+    for hotel, asked, stock in ((False, houses, game.bank_houses), (True, hotels, game.bank_hotels)):
+        if asked and asked >= stock and not game.rules.no_auctions:
+            rivals = [s for s in game.seats_from(seat)[1:] if _could_build_kind(game, s, hotel)]
+            if rivals:
+                shortage = Shortage(seat, spaces, hotel)
+                shortage.wants[seat] = asked
+                game.emit(ev.BuildingShortage, hotel, stock, asked)
+                game.tasks.append((OP_SHORTAGE, shortage))
+                for rival in reversed(rivals):
+                    game.tasks.append(Decision(WANT, rival, data=shortage))
+                return
+    build(game, seat, spaces)
+
+
+def _could_build_kind(game: Game, seat: int, hotel: bool) -> bool:
+    per_hotel = game.rules.houses_per_hotel
+    return any((game.level[s] == per_hotel) == hotel for s in buildable_spaces(game, seat))
+
+
+def build(game: Game, seat: int, spaces: tuple[int, ...], free: bool = False) -> None:
+    per_hotel = game.rules.houses_per_hotel
+    for space in spaces:
+        cost = 0 if free else game.board.spaces[space].house_cost
+        game.cash[seat] -= cost
+        hotel = game.level[space] == per_hotel
+        if hotel:
+            game.bank_hotels -= 1
+            game.bank_houses += per_hotel
+        else:
+            game.bank_houses -= 1
+        game.level[space] += 1
+        game.emit(ev.BuildingBuilt, seat, space, hotel, cost)
+
+
+# ---------------------------------------------------------------------- shortage
+def want_actions(game: Game, decision: Decision) -> list[Action]:
+    shortage: Shortage = decision.data
+    stock = game.bank_hotels if shortage.hotel else game.bank_houses
+    return [DeclareWant(decision.seat, n) for n in range(stock + 1)]
+
+
+def check_want(game: Game, action: Any, decision: Decision) -> str:
+    shortage: Shortage = decision.data
+    stock = game.bank_hotels if shortage.hotel else game.bank_houses
+    return "" if 0 <= action.count <= stock else f"say how many, 0 to {stock}"
+
+
+def declare_want(game: Game, action: Any, decision: Decision) -> None:
+    game.tasks.pop()
+    decision.data.wants[action.seat] = action.count
+
+
+def settle_shortage(game: Game, shortage: Shortage) -> None:
+    """R-BUILD-6: if the wants exceed the stock, auction it one building at a time."""
+    stock = game.bank_hotels if shortage.hotel else game.bank_houses
+    wanting = [s for s in game.seats_from(shortage.requester) if shortage.wants.get(s, 0) > 0]
+    total = sum(shortage.wants[s] for s in wanting)
+    if shortage.request:
+        request, shortage.request = shortage.request, ()
+        if total <= stock:
+            game.tasks.append((OP_BUILD, shortage.requester, request))
+            return
+    if stock == 0 or total <= stock or not wanting:
+        return
+    game.tasks.append((OP_SHORTAGE, shortage))
+    item = HOTEL_ITEM if shortage.hotel else HOUSE_ITEM
+    auction.start(game, item, wanting[0], wanting, shortage)
+
+
+def place_actions(game: Game, decision: Decision) -> list[Action]:
+    return [PlaceBuilding(decision.seat, s) for s in _placeable(game, decision)]
+
+
+def _placeable(game: Game, decision: Decision) -> list[int]:
+    hotel = decision.data[0]
+    per_hotel = game.rules.houses_per_hotel
+    return [
+        s
+        for s in game.board.properties
+        if game.owner[s] == decision.seat
+        and (game.level[s] == per_hotel) == hotel
+        and not build_problem(game, decision.seat, (s,), free=True)
+    ]
+
+
+def check_place(game: Game, action: Any, decision: Decision) -> str:
+    if action.space in _placeable(game, decision):
+        return ""
+    kind = "hotel" if decision.data[0] else "house"
+    return f"the {kind} won cannot go on space {action.space}"
+
+
+def place(game: Game, action: Any, decision: Decision) -> None:
+    game.tasks.pop()
+    shortage: Shortage | None = decision.data[1]
+    build(game, action.seat, (action.space,), free=True)
+    if shortage is not None:
+        shortage.wants[action.seat] = shortage.wants.get(action.seat, 1) - 1
+
+
+# ---------------------------------------------------------------------- selling
+def sell_problem(game: Game, seat: int, space: int) -> str:
+    if not 0 <= space < 40:
+        return f"there is no space {space}"
+    if game.owner[space] != seat:
+        return f"you do not own {_name(game, space)}"
+    level = game.level[space]
+    if level == 0:
+        return f"{_name(game, space)} has no buildings"
+    group = game.board.groups[game.board.spaces[space].group]
+    if level < max(game.level[s] for s in group):
+        return "sell evenly: sell from the streets with the most buildings first (R-BUILD-4)"
+    return ""
+
+
+def check_sell(game: Game, action: Any, decision: Decision) -> str:
+    return sell_problem(game, action.seat, action.space)
+
+
+def sell(game: Game, action: Any, decision: Decision) -> None:
+    """R-BUILD-4: half price back; a hotel is exchanged for houses if the Bank has them,
+    otherwise the group comes down to the best even position the Bank's houses allow."""
+    seat, space = action.seat, action.space
+    group = game.board.groups[game.board.spaces[space].group]
+    target = {s: game.level[s] for s in group}
+    target[space] -= 1
+    if game.level[space] == game.hotel_level and game.bank_houses < game.rules.houses_per_hotel:
+        target = _best_even_levels(game, group, space)
+    _set_levels(game, seat, target)
+
+
+def _best_even_levels(game: Game, group: tuple[int, ...], space: int) -> dict[int, int]:
+    per_hotel, hotel = game.rules.houses_per_hotel, game.hotel_level
+    houses_now = sum(game.level[s] for s in group if game.level[s] < hotel)
+    supply = game.bank_houses + houses_now
+    best: tuple[int, ...] = tuple(0 for _ in group)
+    ranges = [range(game.level[s] + 1) if s != space else range(per_hotel + 1) for s in group]
+    for levels in product(*ranges):
+        if max(levels) - min(levels) > 1:
+            continue
+        if sum(v for v in levels if v < hotel) > supply:
+            continue
+        if sum(levels) > sum(best):
+            best = levels
+    return dict(zip(group, best, strict=True))
+
+
+def _set_levels(game: Game, seat: int, target: dict[int, int]) -> None:
+    hotel = game.hotel_level
+    for space, new in target.items():
+        old = game.level[space]
+        if new == old:
+            continue
+        half = game.board.spaces[space].house_cost // 2
+        refund = (old - new) * half
+        if old == hotel:
+            game.bank_hotels += 1
+            game.bank_houses -= new
+        else:
+            game.bank_houses += old - new
+        game.level[space] = new
+        game.cash[seat] += refund
+        game.emit(ev.BuildingSold, seat, space, new, refund)

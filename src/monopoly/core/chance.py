@@ -1,0 +1,108 @@
+"""Chance outcomes: dice, deck orders and deals, taken from a script or a seeded generator.
+
+Every outcome becomes an entry of the game record. A record's entries (or a hand-written
+scenario) are offered as the *script*: when the engine needs an outcome and the next
+script entry is an outcome of that kind, it is used; a script entry of another kind is an
+error; where the script has an action next (or has ended), the seeded generator decides.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from .errors import RecordError
+
+BUS = 4
+MR_MONOPOLY = 5
+SPEED_FACES_JSON: dict[int, Any] = {1: 1, 2: 2, 3: 3, BUS: "bus", MR_MONOPOLY: "mr_monopoly"}
+SPEED_FACES_FROM_JSON: dict[Any, int] = {v: k for k, v in SPEED_FACES_JSON.items()}
+
+Entry = tuple[Any, ...]
+"""``("dice", (d1, d2[, speed]))``, ``("shuffle", role, keys)``, ``("deal", spaces)`` or
+``("action", Action)``."""
+
+
+class ChanceSource:
+    """Hands out chance outcomes and writes every outcome and action to ``log``."""
+
+    __slots__ = ("log", "position", "rng", "script")
+
+    def __init__(self, seed: int, script: list[Entry] | None = None) -> None:
+        self.rng = random.Random(seed)
+        self.script: list[Entry] = script or []
+        self.position = 0
+        self.log: list[Entry] = []
+
+    def _scripted(self, kind: str) -> Entry | None:
+        if self.position >= len(self.script):
+            return None
+        entry = self.script[self.position]
+        if entry[0] == "action":
+            return None
+        if entry[0] != kind:
+            raise RecordError(
+                f"log entry {self.position + 1}: expected {kind!r} here, found {entry[0]!r}"
+            )
+        self.position += 1
+        return entry
+
+    def dice(self, count: int = 2, speed: bool = False) -> tuple[int, ...]:
+        """Roll ``count`` white dice, plus the Speed Die (faces 1, 2, 3, BUS, MR_MONOPOLY)."""
+        entry = self._scripted("dice")
+        if entry is not None:
+            dice: tuple[int, ...] = entry[1]
+            if len(dice) != count + speed:
+                raise RecordError(
+                    f"log entry {self.position}: expected {count + speed} dice, got {dice}"
+                )
+        else:
+            rnd = self.rng.random
+            white = tuple(int(rnd() * 6) + 1 for _ in range(count))
+            dice = white + (min(int(rnd() * 6) + 1, MR_MONOPOLY),) if speed else white
+        self.log.append(("dice", dice))
+        return dice
+
+    def shuffle(self, role: str, keys: tuple[str, ...]) -> tuple[str, ...]:
+        """A deck order (top first) of the given card keys."""
+        entry = self._scripted("shuffle")
+        if entry is not None:
+            if entry[1] != role or sorted(entry[2]) != sorted(keys):
+                raise RecordError(
+                    f"log entry {self.position}: the {role} deck must list exactly its "
+                    f"cards {sorted(keys)}"
+                )
+            order: tuple[str, ...] = tuple(entry[2])
+        else:
+            shuffled = list(keys)
+            self.rng.shuffle(shuffled)
+            order = tuple(shuffled)
+        self.log.append(("shuffle", role, order))
+        return order
+
+    def deal(self, spaces: tuple[int, ...]) -> tuple[int, ...]:
+        """The order in which the title deeds are dealt (short game)."""
+        entry = self._scripted("deal")
+        if entry is not None:
+            if len(set(entry[1])) != len(entry[1]) or not set(entry[1]) <= set(spaces):
+                raise RecordError(
+                    f"log entry {self.position}: a deal lists distinct property spaces"
+                )
+            order: tuple[int, ...] = tuple(entry[1])
+        else:
+            shuffled = list(spaces)
+            self.rng.shuffle(shuffled)
+            order = tuple(shuffled)
+        self.log.append(("deal", order))
+        return order
+
+    def next_action(self) -> Any:
+        """The next scripted action, or None when the script has none next."""
+        if self.position < len(self.script) and self.script[self.position][0] == "action":
+            self.position += 1
+            return self.script[self.position - 1][1]
+        return None
+
+    @property
+    def script_left(self) -> int:
+        return len(self.script) - self.position

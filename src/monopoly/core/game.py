@@ -1,0 +1,662 @@
+"""The game: state, the task stack that runs the rules, and the public API.
+
+A game is fully described by its :class:`Setup` and its record (actions and chance
+outcomes). ``legal_actions()`` and ``apply()`` share the same checks (``check()``).
+The state is mutated in place; nothing is copied per action.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from . import auction, building, debt, jail, mortgage, movement, trade
+from . import events as ev
+from .actions import (
+    Action,
+    Bid,
+    Build,
+    Buy,
+    ChooseMove,
+    ChooseSpace,
+    ClaimRent,
+    DeclareBankruptcy,
+    DeclareWant,
+    DeclineBuy,
+    KeepMortgaged,
+    Mortgage,
+    PassBid,
+    PayJailFine,
+    PlaceBuilding,
+    ProposeTrade,
+    Roll,
+    RollForDoubles,
+    SellBuilding,
+    Unmortgage,
+    UseJailCard,
+)
+from .board import CHANCE, COMMUNITY_CHEST, DECK_ROLES, Board, Edition
+from .chance import ChanceSource, Entry
+from .editions import get_edition
+from .errors import IllegalActionError, NotYourTurnError, RecordError, SetupError
+from .rules import RuleSet
+from .state import (
+    BID,
+    BUS,
+    BUY,
+    JAIL,
+    MORTGAGE_RECEIVED,
+    OP_AFTER_ROLL,
+    OP_AUCTION,
+    OP_BUILD,
+    OP_MOVE,
+    OP_MR_MONOPOLY,
+    OP_PAY,
+    OP_SHORTAGE,
+    OP_TURN_START,
+    PLACE,
+    RAISE_CASH,
+    ROLL,
+    TRADE,
+    TRIPLES,
+    WANT,
+    Decision,
+    Debt,
+)
+
+BANK = -1
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerSetup:
+    name: str
+    token: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Setup:
+    """Everything needed to start a game; with the record's entries it replays exactly."""
+
+    players: tuple[PlayerSetup, ...]
+    edition: str = "classic"
+    language: str = "en"
+    rules: RuleSet = field(default_factory=RuleSet)
+    seed: int = 0
+    position: dict[str, Any] | None = None
+    """A start position (see ``docs/records.md``); None starts a new game."""
+
+
+class Game:
+    """One game of MONOPOLY. Create with :meth:`Game.new` or from a record."""
+
+    def __init__(self, setup: Setup, script: list[Entry] | None = None) -> None:
+        self.setup = setup
+        self.rules = setup.rules
+        self.edition: Edition = get_edition(setup.edition)
+        self.board: Board = self.edition.board
+        if setup.language not in self.edition.names:
+            raise SetupError(f"unknown language {setup.language!r}: use en or de")
+        self.language = setup.language
+        count = len(setup.players)
+        if not 2 <= count <= self.rules.max_players:
+            raise SetupError(f"a game needs 2 to {self.rules.max_players} players, got {count}")
+        if self.rules.max_players > 6 and self.edition.key != "classic":
+            raise SetupError("more than 6 players is allowed only on the classic edition")
+        self._check_tokens(setup.players)
+        self.chance = ChanceSource(setup.seed, script)
+        self.collect_events = True
+        self.events: list[Any] = []
+        self._init_state(count)
+        if setup.position is None:
+            self._start_new_game()
+        else:
+            from .position import load_position
+
+            load_position(self, setup.position)
+        self._run()
+
+    # ------------------------------------------------------------------ set-up
+    @classmethod
+    def new(
+        cls,
+        players: list[str] | int,
+        edition: str = "classic",
+        rules: RuleSet | str = "standard",
+        seed: int = 0,
+        language: str = "en",
+        position: dict[str, Any] | None = None,
+    ) -> Game:
+        """Start a game: ``Game.new(["Ann", "Bob"], "zelda", "speed", seed=7)``."""
+        names = [f"Player {i + 1}" for i in range(players)] if isinstance(players, int) else players
+        rule_set = RuleSet.named(rules) if isinstance(rules, str) else rules
+        tokens = get_edition(edition).tokens
+        seats = tuple(
+            PlayerSetup(name, tokens[i].key if i < len(tokens) else "") for i, name in enumerate(names)
+        )
+        return cls(Setup(seats, edition, language, rule_set, seed, position))
+
+    def _check_tokens(self, players: tuple[PlayerSetup, ...]) -> None:
+        keys = {t.key for t in self.edition.tokens}
+        chosen = [p.token for p in players if p.token]
+        for token in chosen:
+            if token not in keys:
+                raise SetupError(f"unknown token {token!r} for {self.edition.key}: {sorted(keys)}")
+        if len(chosen) != len(set(chosen)):
+            raise SetupError("two players chose the same token")
+
+    def _init_state(self, count: int) -> None:
+        board = self.board
+        self.players = count
+        self.names = [p.name for p in self.setup.players]
+        self.cash = [self.rules.initial_cash] * count
+        self.position = [0] * count
+        self.active = [True] * count
+        self.jail_turns = [-1] * count
+        """-1: not in jail; otherwise the failed rolls for doubles so far."""
+        self.jail_cards: list[list[str]] = [[] for _ in range(count)]
+        self.speed_active = [False] * count
+        self.owner = [BANK] * 40
+        self.level = [0] * 40
+        """0..H houses (H = houses per hotel); H + 1 is a hotel."""
+        self.mortgaged = [False] * 40
+        self.bank_houses = board.houses
+        self.bank_hotels = board.hotels
+        self.decks: dict[str, deque[str]] = {
+            role: deque(card.key for card in board.decks[role]) for role in DECK_ROLES
+        }
+        self.current = 0
+        self.doubles = 0
+        self.turn = 0
+        self.round = 0
+        self.last_roll: tuple[int, ...] = ()
+        self.tasks: list[Any] = []
+        self.claims: list[tuple[int, int, int, int]] = []
+        """Open rent claims (owner, payer, space, amount) with ``rent_must_be_claimed``."""
+        self.free_parking_pot = 0
+        self.over = False
+        self.winners: tuple[int, ...] = ()
+        self.end_reason = ""
+        self.hotel_level = self.rules.houses_per_hotel + 1
+        self.group_of = [space.group for space in board.spaces]
+
+    def _start_new_game(self) -> None:
+        for role in DECK_ROLES:
+            self.decks[role] = deque(self.chance.shuffle(role, tuple(self.decks[role])))
+        if self.rules.short_game:
+            self._deal_deeds()
+        self.current = self._roll_turn_order()
+        self.tasks.append((OP_TURN_START, self.current))
+
+    def _deal_deeds(self) -> None:
+        """R-SHORT-1: three free title deeds each, dealt round by round in seat order."""
+        order = self.chance.deal(self.board.properties)
+        for i, space in enumerate(order[: 3 * self.players]):
+            seat = i % self.players
+            self.owner[space] = seat
+            self.emit(ev.PropertyDealt, seat, space)
+
+    def _roll_turn_order(self) -> int:
+        """R-SETUP-4: the highest roll starts; ties among the highest roll again."""
+        contenders = list(range(self.players))
+        rolls: list[tuple[int, ...]] = []
+        while True:
+            totals = {}
+            for seat in contenders:
+                dice = self.chance.dice(2)
+                rolls.append(dice)
+                totals[seat] = dice[0] + dice[1]
+            best = max(totals.values())
+            contenders = [seat for seat in contenders if totals[seat] == best]
+            if len(contenders) == 1:
+                break
+        first = contenders[0]
+        order = tuple((first + i) % self.players for i in range(self.players))
+        self.emit(ev.TurnOrderDecided, order, tuple(rolls))
+        return first
+
+    # ------------------------------------------------------------------ events
+    def emit(self, kind: Callable[..., Any], *args: Any) -> None:
+        if self.collect_events:
+            self.events.append(kind(*args))
+
+    # ------------------------------------------------------------------ queries
+    @property
+    def decision(self) -> Decision | None:
+        """The decision the game waits for, or None when the game is over."""
+        if self.tasks and isinstance(self.tasks[-1], Decision):
+            top: Decision = self.tasks[-1]
+            return top
+        return None
+
+    def active_seats(self) -> list[int]:
+        return [seat for seat in range(self.players) if self.active[seat]]
+
+    def next_active(self, seat: int) -> int:
+        for step in range(1, self.players + 1):
+            candidate = (seat + step) % self.players
+            if self.active[candidate]:
+                return candidate
+        return seat
+
+    def seats_from(self, seat: int) -> list[int]:
+        """Active seats in seat order, starting with ``seat`` (or the next active one)."""
+        return [
+            s for step in range(self.players) if self.active[s := (seat + step) % self.players]
+        ]
+
+    def owns_group(self, seat: int, group: str) -> bool:
+        return all(self.owner[s] == seat for s in self.board.groups[group])
+
+    def properties_of(self, seat: int) -> list[int]:
+        return [s for s in self.board.properties if self.owner[s] == seat]
+
+    def net_worth(self, seat: int) -> int:
+        """R-SHORT-4: cash + deeds (mortgaged at half) + buildings at purchase price."""
+        total = self.cash[seat]
+        spaces = self.board.spaces
+        for s in self.board.properties:
+            if self.owner[s] != seat:
+                continue
+            total += spaces[s].price // 2 if self.mortgaged[s] else spaces[s].price
+            total += self.level[s] * spaces[s].house_cost
+        return total
+
+    def houses_and_hotels(self, seat: int) -> tuple[int, int]:
+        houses = hotels = 0
+        for s in self.board.properties:
+            if self.owner[s] == seat and self.level[s]:
+                if self.level[s] == self.hotel_level:
+                    hotels += 1
+                else:
+                    houses += self.level[s]
+        return houses, hotels
+
+    # ------------------------------------------------------------------ the task loop
+    def _run(self) -> None:
+        """Run tasks until a decision is on top of the stack or the game is over."""
+        tasks = self.tasks
+        while not self.over:
+            if not tasks:
+                self._next_turn()
+                continue
+            top = tasks[-1]
+            if isinstance(top, Decision):
+                if self.active[top.seat]:
+                    if top.kind == RAISE_CASH and self.cash[top.seat] >= top.data.amount:
+                        tasks.pop()
+                        self._settle_debt(top.seat, top.data)
+                        continue
+                    return
+                tasks.pop()
+                if top.kind == BID:
+                    auction.drop_bidder(self, top)
+                continue
+            tasks.pop()
+            self._execute(top)
+
+    def _execute(self, task: tuple[Any, ...]) -> None:
+        op = task[0]
+        if op == OP_PAY:
+            self.pay(task[1], task[2], task[3], task[4])
+        elif op == OP_AFTER_ROLL:
+            movement.after_roll(self, task[1], task[2])
+        elif op == OP_MR_MONOPOLY:
+            movement.mr_monopoly(self, task[1])
+        elif op == OP_MOVE:
+            if self.active[task[1]]:
+                movement.advance(self, task[1], task[2])
+                movement.resolve(self, task[1])
+        elif op == OP_AUCTION:
+            auction.start(self, task[1], task[2])
+        elif op == OP_TURN_START:
+            self._begin_turn(task[1])
+        elif op == OP_SHORTAGE:
+            building.settle_shortage(self, task[1])
+        elif op == OP_BUILD:
+            if self.active[task[1]] and not building.build_problem(self, task[1], task[2]):
+                building.build(self, task[1], task[2])
+
+    def _next_turn(self) -> None:
+        seat = self.next_active(self.current)
+        if seat <= self.current:
+            self.round += 1
+        self.current = seat
+        self.tasks.append((OP_TURN_START, seat))
+
+    def _begin_turn(self, seat: int) -> None:
+        limits = self.rules
+        if (limits.turn_limit and self.turn >= limits.turn_limit) or (
+            limits.round_limit and self.round >= limits.round_limit
+        ):
+            self.finish_by_worth("limit")
+            return
+        self.turn += 1
+        self.current = seat
+        self.doubles = 0
+        self.emit(ev.TurnStarted, seat, self.turn)
+        kind = JAIL if self.jail_turns[seat] >= 0 else ROLL
+        self.tasks.append(Decision(kind, seat))
+
+    # ------------------------------------------------------------------ money
+    def pay(self, payer: int, payee: int, amount: int, reason: str) -> None:
+        """Move money now, or open a debt the payer must raise cash for (R-DEBT-1)."""
+        if payer != BANK and not self.active[payer]:
+            return
+        if payee != BANK and not self.active[payee]:
+            return
+        if payer == BANK:
+            self.cash[payee] += amount
+            self.emit(ev.MoneyPaid, BANK, payee, amount, reason)
+            return
+        if self.cash[payer] >= amount:
+            self._transfer(payer, payee, amount, reason)
+            return
+        self.emit(ev.DebtOwed, payer, payee, amount)
+        self.tasks.append(Decision(RAISE_CASH, payer, data=Debt(payee, amount, reason)))
+
+    def _transfer(self, payer: int, payee: int, amount: int, reason: str) -> None:
+        self.cash[payer] -= amount
+        if payee == BANK:
+            if self.rules.free_parking_pot and reason in ("tax", "card", "jail_fine"):
+                self.free_parking_pot += amount
+        else:
+            self.cash[payee] += amount
+        if reason == "rent":
+            return
+        self.emit(ev.MoneyPaid, payer, payee, amount, reason)
+
+    def _settle_debt(self, seat: int, owed: Debt) -> None:
+        self._transfer(seat, owed.creditor, owed.amount, owed.reason)
+
+    def push_pay(self, payer: int, payee: int, amount: int, reason: str) -> None:
+        self.tasks.append((OP_PAY, payer, payee, amount, reason))
+
+    # ------------------------------------------------------------------ the end
+    def finish(self, winners: tuple[int, ...], reason: str) -> None:
+        self.over = True
+        self.winners = winners
+        self.end_reason = reason
+        self.tasks.clear()
+        worth = tuple(self.net_worth(s) if self.active[s] else 0 for s in range(self.players))
+        self.emit(ev.GameOver, winners, reason, worth)
+
+    def finish_by_worth(self, reason: str) -> None:
+        """R-SHORT-4: the richest player(s) still in the game win; equal fortunes share."""
+        worth = {seat: self.net_worth(seat) for seat in self.active_seats()}
+        best = max(worth.values())
+        self.finish(tuple(seat for seat, value in worth.items() if value == best), reason)
+
+    # ------------------------------------------------------------------ the public API
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        """Every legal action of ``seat`` (default: the deciding seat) now.
+
+        Bids are listed at the lowest legal amount (any amount up to the bidder's cash is
+        legal, see :meth:`bid_range`); trade proposals are never listed (check them with
+        :meth:`check`). Buildings are listed one space at a time.
+        """
+        decision = self.decision
+        if decision is None:
+            return []
+        if seat is None:
+            seat = decision.seat
+        actions = self.decision_actions() if seat == decision.seat else []
+        if self.active[seat]:
+            actions.extend(self.free_actions(seat))
+        return actions
+
+    def decision_actions(self) -> list[Action]:
+        """The answers to the pending decision alone: the cheap question bots ask."""
+        decision = self.decision
+        if decision is None:
+            return []
+        return _DECISION_ACTIONS[decision.kind](self, decision)
+
+    def free_actions(self, seat: int) -> list[Action]:
+        """Building, selling, mortgaging and claiming: allowed at any time (R-BUILD-1)."""
+        actions: list[Action] = []
+        actions.extend(Build(seat, (s,)) for s in building.buildable_spaces(self, seat))
+        actions.extend(SellBuilding(seat, s) for s in building.sellable_spaces(self, seat))
+        actions.extend(Mortgage(seat, s) for s in mortgage.mortgageable(self, seat))
+        actions.extend(Unmortgage(seat, s) for s in mortgage.liftable(self, seat))
+        actions.extend(ClaimRent(seat, c[2]) for c in self.claims if c[0] == seat)
+        return actions
+
+    def bid_range(self) -> tuple[int, int]:
+        """The lowest and highest legal bid of the seat to bid now."""
+        decision = self.decision
+        if decision is None or decision.kind != BID:
+            return (0, -1)
+        return auction.bid_range(self, decision)
+
+    def check(self, action: Action) -> None:
+        """Raise :class:`IllegalActionError` unless ``action`` is legal now."""
+        reason = self.problem(action)
+        if reason:
+            cls = NotYourTurnError if reason.startswith("not your") else IllegalActionError
+            raise cls(action, reason)
+
+    def is_legal(self, action: Action) -> bool:
+        return not self.problem(action)
+
+    def problem(self, action: Action) -> str:
+        """Why ``action`` is illegal now, or "" when it is legal."""
+        if self.over:
+            return "the game is over"
+        seat = action.seat
+        if not isinstance(seat, int) or not 0 <= seat < self.players:
+            return f"there is no seat {seat}"
+        if not self.active[seat]:
+            return "that player is bankrupt"
+        handler = _HANDLERS.get(type(action))
+        if handler is None:
+            return "unknown action"
+        decision = self.decision
+        assert decision is not None
+        if handler[2] is not None:  # an answer to a decision
+            if decision.kind not in handler[2] or decision.seat != seat:
+                return f"not your decision: waiting for seat {decision.seat} ({decision.kind})"
+        return handler[0](self, action, decision)
+
+    def apply(self, action: Action) -> list[Any]:
+        """Check and carry out ``action``; returns the events it caused."""
+        self.check(action)
+        return self.apply_unchecked(action)
+
+    def apply_unchecked(self, action: Action) -> list[Any]:
+        """Carry out an action already known to be legal (the fast path)."""
+        start = len(self.events)
+        decision = self.decision
+        assert decision is not None
+        self.chance.log.append(("action", action))
+        _HANDLERS[type(action)][1](self, action, decision)
+        self._run()
+        return self.events[start:]
+
+    def replay_script(self) -> None:
+        """Apply the scripted actions of a record, in order, checking each."""
+        while True:
+            number = self.chance.position + 1
+            action = self.chance.next_action()
+            if action is None:
+                break
+            try:
+                self.apply(action)
+            except IllegalActionError as error:
+                raise RecordError(f"log entry {number}: {error}") from None
+        left = self.chance.script_left
+        if left:
+            entry = self.chance.script[self.chance.position]
+            where = f"log entry {self.chance.position + 1}"
+            if self.over:
+                raise RecordError(f"{where}: the game is over but the record goes on")
+            raise RecordError(f"{where}: {entry[0]!r} is not needed here ({left} entries left)")
+
+    @property
+    def record(self) -> list[Entry]:
+        """Every chance outcome and action so far, in order."""
+        return self.chance.log
+
+    def card_deck_roles(self) -> tuple[str, str]:
+        return (CHANCE, COMMUNITY_CHEST)
+
+    def iter_owned(self, seat: int) -> Iterator[int]:
+        return (s for s in self.board.properties if self.owner[s] == seat)
+
+
+# ---------------------------------------------------------------------- action table
+def _ok(game: Game, action: Any, decision: Decision) -> str:
+    return ""
+
+
+def _roll(game: Game, action: Any, decision: Decision) -> None:
+    game.tasks.pop()
+    movement.roll(game, action.seat)
+
+
+def _check_buy(game: Game, action: Any, decision: Decision) -> str:
+    price = game.board.spaces[decision.space].price
+    if game.cash[action.seat] < price:
+        return f"costs {price}, you have {game.cash[action.seat]}"
+    return ""
+
+
+def _buy(game: Game, action: Any, decision: Decision) -> None:
+    game.tasks.pop()
+    space = decision.space
+    price = game.board.spaces[space].price
+    game.cash[action.seat] -= price
+    game.owner[space] = action.seat
+    game.emit(ev.PropertyBought, action.seat, space, price)
+
+
+def _decline(game: Game, action: Any, decision: Decision) -> None:
+    game.tasks.pop()
+    if not game.rules.no_auctions:
+        auction.start(game, decision.space, action.seat)
+
+
+def _check_choose_move(game: Game, action: Any, decision: Decision) -> str:
+    return "" if action.steps in decision.data else f"move by one of {decision.data}"
+
+
+def _check_choose_space(game: Game, action: Any, decision: Decision) -> str:
+    return "" if 0 <= action.space < 40 else "choose a space 0..39"
+
+
+def _check_bankrupt(game: Game, action: Any, decision: Decision) -> str:
+    return debt.bankruptcy_problem(game, action.seat, decision)
+
+
+def _check_keep(game: Game, action: Any, decision: Decision) -> str:
+    return "" if action.space == decision.space else f"the decision is about space {decision.space}"
+
+
+def _check_unmortgage(game: Game, action: Any, decision: Decision) -> str:
+    if decision.kind == MORTGAGE_RECEIVED and decision.seat == action.seat:
+        if action.space == decision.space:
+            return mortgage.lift_problem(game, action.seat, action.space)
+    return mortgage.lift_problem(game, action.seat, action.space)
+
+
+def _unmortgage(game: Game, action: Any, decision: Decision) -> None:
+    if decision.kind == MORTGAGE_RECEIVED and decision.space == action.space:
+        game.tasks.pop()
+    mortgage.lift(game, action.seat, action.space)
+
+
+def _keep(game: Game, action: Any, decision: Decision) -> None:
+    game.tasks.pop()
+    mortgage.keep(game, action.seat, action.space)
+
+
+def _check_claim(game: Game, action: Any, decision: Decision) -> str:
+    for claim in game.claims:
+        if claim[0] == action.seat and claim[2] == action.space:
+            return ""
+    return "no rent to claim on that space"
+
+
+def _claim(game: Game, action: Any, decision: Decision) -> None:
+    for claim in game.claims:
+        if claim[0] == action.seat and claim[2] == action.space:
+            game.claims.remove(claim)
+            owner, payer, space, amount = claim
+            game.emit(ev.RentPaid, payer, owner, space, amount)
+            game.push_pay(payer, owner, amount, "rent")
+            return
+
+
+_Check = Callable[[Game, Any, Decision], str]
+_Do = Callable[[Game, Any, Decision], None]
+_HANDLERS: dict[type, tuple[_Check, _Do, tuple[str, ...] | None]] = {
+    Roll: (_ok, _roll, (ROLL,)),
+    PayJailFine: (jail.check_pay, jail.pay_fine, (JAIL,)),
+    UseJailCard: (jail.check_card, jail.use_card, (JAIL,)),
+    RollForDoubles: (_ok, jail.roll_for_doubles, (JAIL,)),
+    Buy: (_check_buy, _buy, (BUY,)),
+    DeclineBuy: (_ok, _decline, (BUY,)),
+    Bid: (auction.check_bid, auction.bid, (BID,)),
+    PassBid: (_ok, auction.pass_bid, (BID,)),
+    ChooseMove: (_check_choose_move, movement.choose_move, (BUS,)),
+    ChooseSpace: (_check_choose_space, movement.choose_space, (TRIPLES,)),
+    DeclareBankruptcy: (_check_bankrupt, debt.declare_bankruptcy, (RAISE_CASH,)),
+    KeepMortgaged: (_check_keep, _keep, (MORTGAGE_RECEIVED,)),
+    DeclareWant: (building.check_want, building.declare_want, (WANT,)),
+    PlaceBuilding: (building.check_place, building.place, (PLACE,)),
+    Build: (building.check_build, building.request_build, None),
+    SellBuilding: (building.check_sell, building.sell, None),
+    Mortgage: (mortgage.check_mortgage, mortgage.mortgage, None),
+    Unmortgage: (_check_unmortgage, _unmortgage, None),
+    ClaimRent: (_check_claim, _claim, None),
+    ProposeTrade: (trade.check_proposal, trade.propose, None),
+}
+_HANDLERS.update(trade.ANSWER_HANDLERS)
+
+
+def _roll_actions(game: Game, d: Decision) -> list[Action]:
+    return [Roll(d.seat)]
+
+
+def _buy_actions(game: Game, d: Decision) -> list[Action]:
+    price = game.board.spaces[d.space].price
+    if game.cash[d.seat] >= price:
+        return [Buy(d.seat), DeclineBuy(d.seat)]
+    return [DeclineBuy(d.seat)]
+
+
+def _bus_actions(game: Game, d: Decision) -> list[Action]:
+    return [ChooseMove(d.seat, steps) for steps in d.data]
+
+
+def _triples_actions(game: Game, d: Decision) -> list[Action]:
+    return [ChooseSpace(d.seat, space) for space in range(40)]
+
+
+def _raise_cash_actions(game: Game, d: Decision) -> list[Action]:
+    if debt.bankruptcy_problem(game, d.seat, d):
+        return []
+    return [DeclareBankruptcy(d.seat)]
+
+
+def _mortgage_received_actions(game: Game, d: Decision) -> list[Action]:
+    actions: list[Action] = [KeepMortgaged(d.seat, d.space)]
+    if not mortgage.lift_problem(game, d.seat, d.space):
+        actions.insert(0, Unmortgage(d.seat, d.space))
+    return actions
+
+
+_DECISION_ACTIONS: dict[str, Callable[[Game, Decision], list[Action]]] = {
+    ROLL: _roll_actions,
+    JAIL: jail.actions,
+    BUY: _buy_actions,
+    BID: auction.actions,
+    BUS: _bus_actions,
+    TRIPLES: _triples_actions,
+    RAISE_CASH: _raise_cash_actions,
+    MORTGAGE_RECEIVED: _mortgage_received_actions,
+    TRADE: trade.answer_actions,
+    WANT: building.want_actions,
+    PLACE: building.place_actions,
+}

@@ -1,0 +1,94 @@
+"""Jail: paying, cards and rolling for doubles (R-JAIL-*, R-SHORT-3)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from . import events as ev
+from . import movement
+from .actions import Action, PayJailFine, RollForDoubles, UseJailCard
+from .state import OP_AFTER_ROLL, OP_MOVE, ROLL, Decision
+
+if TYPE_CHECKING:
+    from .game import Game
+
+JAIL_ROLLS = 3
+
+
+def actions(game: Game, decision: Decision) -> list[Action]:
+    seat = decision.seat
+    result: list[Action] = [RollForDoubles(seat)]
+    if game.cash[seat] >= game.board.jail_fine:
+        result.append(PayJailFine(seat))
+    result.extend(UseJailCard(seat, role) for role in sorted(set(game.jail_cards[seat])))
+    return result
+
+
+def check_pay(game: Game, action: Any, decision: Decision) -> str:
+    fine = game.board.jail_fine
+    if game.cash[action.seat] < fine:
+        return f"the fine is {fine}, you have {game.cash[action.seat]} (raise cash first)"
+    return ""
+
+
+def check_card(game: Game, action: Any, decision: Decision) -> str:
+    if action.deck not in game.jail_cards[action.seat]:
+        return f"you hold no Get Out of Jail Free card from the {action.deck or '?'} deck"
+    return ""
+
+
+def _release(game: Game, seat: int, how: str) -> None:
+    game.jail_turns[seat] = -1
+    game.emit(ev.LeftJail, seat, how)
+
+
+def pay_fine(game: Game, action: Any, decision: Decision) -> None:
+    """R-JAIL-1: pay before rolling, then roll and move normally."""
+    game.tasks.pop()
+    game.cash[action.seat] -= game.board.jail_fine
+    if game.rules.free_parking_pot:
+        game.free_parking_pot += game.board.jail_fine
+    game.emit(ev.MoneyPaid, action.seat, -1, game.board.jail_fine, "jail_fine")
+    _release(game, action.seat, "fine")
+    game.tasks.append(Decision(ROLL, action.seat))
+
+
+def use_card(game: Game, action: Any, decision: Decision) -> None:
+    """R-JAIL-1: the used card goes to the bottom of its deck."""
+    game.tasks.pop()
+    game.jail_cards[action.seat].remove(action.deck)
+    game.decks[action.deck].append(_jail_card_key(game, action.deck))
+    _release(game, action.seat, "card")
+    game.tasks.append(Decision(ROLL, action.seat))
+
+
+def _jail_card_key(game: Game, role: str) -> str:
+    from .board import CardKind
+
+    for card in game.board.decks[role]:
+        if card.kind == CardKind.GET_OUT_OF_JAIL:
+            return card.key
+    raise AssertionError(f"no jail card in the {role} deck")
+
+
+def roll_for_doubles(game: Game, action: Any, decision: Decision) -> None:
+    """R-JAIL-2, R-JAIL-3, R-SHORT-3, R-SPEED-2 (white dice only)."""
+    game.tasks.pop()
+    seat = action.seat
+    dice = game.chance.dice(2)
+    game.last_roll = dice
+    movement._forget_claims(game, seat)
+    doubles = dice[0] == dice[1]
+    game.emit(ev.DiceRolled, seat, dice, doubles)
+    if doubles:
+        _release(game, seat, "doubles")
+        game.tasks.append((OP_AFTER_ROLL, seat, False))
+        movement.move_and_resolve(game, seat, dice[0] + dice[1])
+        return
+    game.jail_turns[seat] += 1
+    if game.jail_turns[seat] < JAIL_ROLLS and not game.rules.short_game:
+        game.emit(ev.StayedInJail, seat, game.jail_turns[seat])
+        return
+    _release(game, seat, "fine")
+    game.tasks.append((OP_MOVE, seat, dice[0] + dice[1]))
+    game.push_pay(seat, -1, game.board.jail_fine, "jail_fine")

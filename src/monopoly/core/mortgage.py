@@ -1,0 +1,80 @@
+"""Mortgages (R-MORT-*)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from . import events as ev
+from .state import Decision
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+def interest(value: int) -> int:
+    """R-MORT-2 **Decision**: 10 % rounded up to a whole unit."""
+    return (value + 9) // 10
+
+
+def lift_cost(game: Game, space: int) -> int:
+    value = game.board.spaces[space].mortgage_value
+    return value + interest(value)
+
+
+def mortgage_problem(game: Game, seat: int, space: int) -> str:
+    if not 0 <= space < 40 or not game.board.spaces[space].is_property:
+        return f"space {space} is not a property"
+    if game.owner[space] != seat:
+        return "you do not own that property"
+    if game.mortgaged[space]:
+        return "it is mortgaged already"
+    group = game.board.groups[game.board.spaces[space].group]
+    if any(game.level[s] for s in group):
+        return "sell the colour group's buildings first (R-MORT-1)"
+    return ""
+
+
+def lift_problem(game: Game, seat: int, space: int) -> str:
+    if not 0 <= space < 40 or not game.board.spaces[space].is_property:
+        return f"space {space} is not a property"
+    if game.owner[space] != seat:
+        return "you do not own that property"
+    if not game.mortgaged[space]:
+        return "it is not mortgaged"
+    cost = lift_cost(game, space)
+    if game.cash[seat] < cost:
+        return f"lifting costs {cost}, you have {game.cash[seat]}"
+    return ""
+
+
+def mortgageable(game: Game, seat: int) -> list[int]:
+    return [s for s in game.board.properties if game.owner[s] == seat and not mortgage_problem(game, seat, s)]
+
+
+def liftable(game: Game, seat: int) -> list[int]:
+    return [s for s in game.board.properties if game.owner[s] == seat and not lift_problem(game, seat, s)]
+
+
+def check_mortgage(game: Game, action: Any, decision: Decision) -> str:
+    return mortgage_problem(game, action.seat, action.space)
+
+
+def mortgage(game: Game, action: Any, decision: Decision) -> None:
+    value = game.board.spaces[action.space].mortgage_value
+    game.mortgaged[action.space] = True
+    game.cash[action.seat] += value
+    game.emit(ev.PropertyMortgaged, action.seat, action.space, value)
+
+
+def lift(game: Game, seat: int, space: int) -> None:
+    cost = lift_cost(game, space)
+    game.cash[seat] -= cost
+    game.mortgaged[space] = False
+    game.emit(ev.MortgageLifted, seat, space, cost)
+
+
+def keep(game: Game, seat: int, space: int) -> None:
+    """R-MORT-4: pay the 10 % alone and keep the property mortgaged."""
+    fee = interest(game.board.spaces[space].mortgage_value)
+    game.emit(ev.MortgageInterestPaid, seat, space, fee)
+    game.push_pay(seat, -1, fee, "interest")

@@ -1,0 +1,183 @@
+"""Rolling, moving, GO, the Speed Die and what happens on the space landed on.
+
+R-TURN-*, R-LAND-*, R-SPEED-*.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from . import cards, rent
+from . import events as ev
+from .board import SpaceKind
+from .chance import BUS, MR_MONOPOLY
+from .state import BUS as BUS_DECISION
+from .state import BUY, OP_AFTER_ROLL, OP_MR_MONOPOLY, TRIPLES, Decision
+
+if TYPE_CHECKING:
+    from .game import Game
+
+BOARD_SIZE = 40
+
+
+def roll(game: Game, seat: int) -> None:
+    """R-TURN-1, R-TURN-4, R-SPEED-2..7: roll and move (the ROLL decision was popped)."""
+    speed = game.rules.speed_die and game.speed_active[seat]
+    dice = game.chance.dice(2, speed)
+    game.last_roll = dice
+    _forget_claims(game, seat)
+    white_a, white_b = dice[0], dice[1]
+    doubles = white_a == white_b
+    game.emit(ev.DiceRolled, seat, dice, doubles)
+    if speed and doubles and dice[2] == white_a:
+        game.tasks.append(Decision(TRIPLES, seat))  # R-SPEED-7
+        return
+    if doubles:
+        game.doubles += 1
+        if game.doubles == 3:
+            send_to_jail(game, seat)  # R-TURN-4
+            return
+    game.tasks.append((OP_AFTER_ROLL, seat, doubles))
+    if not speed:
+        move_and_resolve(game, seat, white_a + white_b)
+    elif dice[2] == BUS:
+        options = sorted({white_a, white_b, white_a + white_b})
+        game.tasks.append(Decision(BUS_DECISION, seat, data=tuple(options)))  # R-SPEED-4
+    elif dice[2] == MR_MONOPOLY:
+        game.tasks.append((OP_MR_MONOPOLY, seat))  # R-SPEED-5
+        move_and_resolve(game, seat, white_a + white_b)
+    else:
+        move_and_resolve(game, seat, white_a + white_b + dice[2])  # R-SPEED-3
+
+
+def _forget_claims(game: Game, seat: int) -> None:
+    """R-RENT-5 option: a claim not made before the next player rolls is forfeited."""
+    if game.claims:
+        kept = [c for c in game.claims if c[1] == seat]
+        for claim in game.claims:
+            if claim[1] != seat:
+                game.emit(ev.RentForfeited, claim[0], claim[2])
+        game.claims = kept
+
+
+def move_and_resolve(game: Game, seat: int, steps: int) -> None:
+    advance(game, seat, steps)
+    resolve(game, seat)
+
+
+def advance(game: Game, seat: int, steps: int) -> None:
+    """Move forward; passing or landing on GO pays the salary (R-TURN-2)."""
+    start = game.position[seat]
+    end = start + steps
+    passed_go = end >= BOARD_SIZE
+    if passed_go:
+        end -= BOARD_SIZE
+    game.position[seat] = end
+    game.emit(ev.Moved, seat, start, end)
+    if passed_go:
+        collect_salary(game, seat, landed=end == 0)
+
+
+def advance_to(game: Game, seat: int, target: int) -> None:
+    """Move forward to ``target`` (cards, Mr. Monopoly, triples)."""
+    start = game.position[seat]
+    advance(game, seat, (target - start) % BOARD_SIZE)
+
+
+def move_back(game: Game, seat: int, steps: int) -> None:
+    """Moving backwards never pays (R-TURN-2)."""
+    start = game.position[seat]
+    game.position[seat] = (start - steps) % BOARD_SIZE
+    game.emit(ev.Moved, seat, start, game.position[seat])
+
+
+def collect_salary(game: Game, seat: int, landed: bool) -> None:
+    salary = game.board.go_salary
+    if landed and game.rules.double_go_salary:
+        salary *= 2
+    game.cash[seat] += salary
+    game.emit(ev.SalaryCollected, seat, salary)
+    if game.rules.speed_die and not game.speed_active[seat]:
+        game.speed_active[seat] = True  # R-SPEED-2
+        game.emit(ev.SpeedDieActivated, seat)
+
+
+def send_to_jail(game: Game, seat: int) -> None:
+    """R-LAND-5, R-TURN-5: straight to jail, no salary; the turn ends."""
+    game.position[seat] = game.board.jail_index
+    game.jail_turns[seat] = 0
+    game.doubles = 0
+    game.emit(ev.SentToJail, seat)
+
+
+def resolve(game: Game, seat: int, rent_factor: int = 1, utility_card: bool = False) -> None:
+    """R-LAND-*: carry out the space the player stands on."""
+    space = game.board.spaces[game.position[seat]]
+    kind = space.kind
+    if space.is_property:
+        owner = game.owner[space.index]
+        if owner < 0:
+            game.tasks.append(Decision(BUY, seat, space.index))  # R-LAND-1
+        elif owner != seat and not game.mortgaged[space.index]:
+            amount = rent.rent_due(game, seat, space.index, rent_factor, utility_card)
+            rent.charge(game, seat, owner, space.index, amount)
+    elif kind == SpaceKind.CHANCE or kind == SpaceKind.COMMUNITY_CHEST:
+        cards.draw(game, seat, "chance" if kind == SpaceKind.CHANCE else "community_chest")
+    elif kind == SpaceKind.TAX:
+        game.push_pay(seat, -1, space.tax, "tax")  # R-LAND-4
+    elif kind == SpaceKind.GO_TO_JAIL:
+        send_to_jail(game, seat)
+    elif kind == SpaceKind.FREE_PARKING and game.free_parking_pot:
+        pot, game.free_parking_pot = game.free_parking_pot, 0
+        game.cash[seat] += pot
+        game.emit(ev.FreeParkingCollected, seat, pot)
+
+
+def after_roll(game: Game, seat: int, doubles: bool) -> None:
+    """R-TURN-4: doubles roll again, unless the roll sent the player to jail."""
+    if doubles and game.active[seat] and game.jail_turns[seat] < 0:
+        from .state import ROLL
+
+        game.tasks.append(Decision(ROLL, seat))
+
+
+def mr_monopoly(game: Game, seat: int) -> None:
+    """R-SPEED-5: after the white-dice move, go on to the next unowned property, or else
+    to the next property where rent is owed; R-SPEED-8: not if sent to jail."""
+    if not game.active[seat] or game.jail_turns[seat] >= 0:
+        return
+    target = _next_space(game, seat, lambda s: game.owner[s] < 0)
+    if target < 0:
+        target = _next_space(
+            game, seat, lambda s: game.owner[s] not in (-1, seat) and not game.mortgaged[s]
+        )
+    if target >= 0:
+        advance_to(game, seat, target)
+        resolve(game, seat)
+
+
+def _next_space(game: Game, seat: int, wanted: Any) -> int:
+    start = game.position[seat]
+    for step in range(1, BOARD_SIZE):
+        space = (start + step) % BOARD_SIZE
+        if game.board.spaces[space].is_property and wanted(space):
+            return space
+    return -1
+
+
+def choose_move(game: Game, action: Any, decision: Decision) -> None:
+    """R-SPEED-4: the Bus moves by one white die or by both."""
+    game.tasks.pop()
+    move_and_resolve(game, action.seat, action.steps)
+
+
+def choose_space(game: Game, action: Any, decision: Decision) -> None:
+    """R-SPEED-7: triples move the player to any space; the turn then ends.
+
+    **Decision**: the token moves forward to the chosen space, so passing GO pays.
+    """
+    game.tasks.pop()
+    game.doubles = 0
+    if action.space != game.position[action.seat]:
+        advance_to(game, action.seat, action.space)
+    resolve(game, action.seat)

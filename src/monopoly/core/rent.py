@@ -1,0 +1,64 @@
+"""Rent: streets, railroads and utilities (R-RENT-*, R-CARD-2, R-CARD-3, R-SPEED-9)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import events as ev
+from .board import SpaceKind
+from .chance import BUS
+from .rules import UTILITY_ROLL_MOVING
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+def rent_due(game: Game, payer: int, space: int, factor: int = 1, utility_card: bool = False) -> int:
+    """The rent ``payer`` owes on ``space`` now (rolls the dice for a utility)."""
+    deed = game.board.spaces[space]
+    owner = game.owner[space]
+    if deed.kind == SpaceKind.STREET:
+        return street_rent(game, space) * factor
+    if deed.kind == SpaceKind.RAILROAD:
+        count = sum(1 for s in game.board.groups[deed.group] if game.owner[s] == owner)
+        return game.board.railroad_rents[count - 1] * factor
+    owned = sum(1 for s in game.board.groups[deed.group] if game.owner[s] == owner)
+    multiplier = 10 if utility_card else game.board.utility_multipliers[owned - 1]
+    return multiplier * utility_roll(game, payer, utility_card)
+
+
+def street_rent(game: Game, space: int) -> int:
+    """R-RENT-1: base rent, doubled on a whole unmortgaged group; else the building rent."""
+    deed = game.board.spaces[space]
+    level = game.level[space]
+    if level:
+        return deed.rents[5 if level == game.hotel_level else level]
+    owner = game.owner[space]
+    for other in game.board.groups[deed.group]:
+        if game.owner[other] != owner or game.mortgaged[other]:
+            return deed.rents[0]
+    return deed.rents[0] * 2
+
+
+def utility_roll(game: Game, payer: int, utility_card: bool) -> int:
+    """R-RENT-3: a fresh roll (or, as an option, the roll that moved the player);
+    R-SPEED-9: with the Speed Die in play all three dice, Bus and Mr. Monopoly count 0."""
+    if game.rules.utility_roll == UTILITY_ROLL_MOVING and not utility_card and game.last_roll:
+        dice = game.last_roll
+    else:
+        speed = game.rules.speed_die and game.speed_active[payer]
+        dice = game.chance.dice(2, speed)
+    total = dice[0] + dice[1]
+    if len(dice) == 3 and dice[2] < BUS:
+        total += dice[2]
+    return total
+
+
+def charge(game: Game, payer: int, owner: int, space: int, amount: int) -> None:
+    """Collect rent now, or open a claim when rent must be claimed (R-RENT-5)."""
+    if game.rules.rent_must_be_claimed:
+        game.claims.append((owner, payer, space, amount))
+        game.emit(ev.RentOwed, payer, owner, space, amount)
+        return
+    game.emit(ev.RentPaid, payer, owner, space, amount)
+    game.pay(payer, owner, amount, "rent")

@@ -1,0 +1,125 @@
+"""Trades between players, at any time (R-TRADE-*, R-MORT-4)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING, Any
+
+from . import events as ev
+from .actions import AcceptTrade, Action, ProposeTrade, RejectTrade
+from .state import MORTGAGE_RECEIVED, TRADE, Decision
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+def offer_problem(game: Game, offer: ProposeTrade) -> str:
+    """Why the offer could not be carried out now, or ""."""
+    seat, partner = offer.seat, offer.partner
+    if not 0 <= partner < game.players or partner == seat:
+        return f"no other player at seat {partner}"
+    if not game.active[partner]:
+        return "that player is bankrupt"
+    if not (offer.give or offer.take or offer.give_cash or offer.take_cash
+            or offer.give_cards or offer.take_cards):
+        return "an empty trade"
+    if offer.give_cash < 0 or offer.take_cash < 0:
+        return "cash amounts cannot be negative"
+    if offer.give_cash > game.cash[seat]:
+        return f"you offer {offer.give_cash} but hold {game.cash[seat]}"
+    if offer.take_cash > game.cash[partner]:
+        return f"the partner holds only {game.cash[partner]}"
+    for spaces, owner in ((offer.give, seat), (offer.take, partner)):
+        problem = _property_problem(game, spaces, owner)
+        if problem:
+            return problem
+    for cards, owner in ((offer.give_cards, seat), (offer.take_cards, partner)):
+        if Counter(cards) - Counter(game.jail_cards[owner]):
+            return "a Get Out of Jail Free card in the offer is not held by its owner"
+    return ""
+
+
+def _property_problem(game: Game, spaces: tuple[int, ...], owner: int) -> str:
+    if len(set(spaces)) != len(spaces):
+        return "a property is listed twice"
+    for space in spaces:
+        if not 0 <= space < 40 or not game.board.spaces[space].is_property:
+            return f"space {space} is not a property"
+        if game.owner[space] != owner:
+            return f"{game.edition.name_of(space, game.language)} does not belong to seat {owner}"
+        group = game.board.groups[game.board.spaces[space].group]
+        if any(game.level[s] for s in group):
+            return "sell the colour group's buildings before trading its streets (R-TRADE-2)"
+    return ""
+
+
+def check_proposal(game: Game, action: Any, decision: Decision) -> str:
+    pending = _pending(game)
+    if pending is not None and not _is_counter(pending, action):
+        return "a trade offer is already waiting for an answer"
+    return offer_problem(game, action)
+
+
+def _pending(game: Game) -> Decision | None:
+    for task in reversed(game.tasks):
+        if isinstance(task, Decision) and task.kind == TRADE:
+            return task
+    return None
+
+
+def _is_counter(pending: Decision, action: ProposeTrade) -> bool:
+    return pending.seat == action.seat and pending.data.seat == action.partner
+
+
+def propose(game: Game, action: Any, decision: Decision) -> None:
+    pending = _pending(game)
+    if pending is not None:  # a counter-offer rejects the offer it answers
+        game.tasks.remove(pending)
+        game.emit(ev.TradeRejected, pending.seat, pending.data.seat)
+    game.emit(ev.TradeProposed, action.seat, action.partner, action)
+    game.tasks.append(Decision(TRADE, action.partner, data=action))
+
+
+def answer_actions(game: Game, decision: Decision) -> list[Action]:
+    result: list[Action] = [RejectTrade(decision.seat)]
+    if not offer_problem(game, decision.data):
+        result.insert(0, AcceptTrade(decision.seat))
+    return result
+
+
+def _check_accept(game: Game, action: Any, decision: Decision) -> str:
+    return offer_problem(game, decision.data)
+
+
+def _accept(game: Game, action: Any, decision: Decision) -> None:
+    game.tasks.pop()
+    offer: ProposeTrade = decision.data
+    seat, partner = offer.seat, offer.partner
+    game.cash[seat] += offer.take_cash - offer.give_cash
+    game.cash[partner] += offer.give_cash - offer.take_cash
+    for role in offer.give_cards:
+        game.jail_cards[seat].remove(role)
+        game.jail_cards[partner].append(role)
+    for role in offer.take_cards:
+        game.jail_cards[partner].remove(role)
+        game.jail_cards[seat].append(role)
+    for space in offer.give:
+        game.owner[space] = partner
+    for space in offer.take:
+        game.owner[space] = seat
+    game.emit(ev.TradeAccepted, partner, seat)
+    for receiver, spaces in ((partner, offer.give), (seat, offer.take)):
+        for space in reversed(spaces):
+            if game.mortgaged[space]:
+                game.tasks.append(Decision(MORTGAGE_RECEIVED, receiver, space))
+
+
+def _reject(game: Game, action: Any, decision: Decision) -> None:
+    game.tasks.pop()
+    game.emit(ev.TradeRejected, decision.seat, decision.data.seat)
+
+
+ANSWER_HANDLERS: dict[type, Any] = {
+    AcceptTrade: (_check_accept, _accept, (TRADE,)),
+    RejectTrade: (lambda game, action, decision: "", _reject, (TRADE,)),
+}

@@ -1,0 +1,79 @@
+"""Scripted scenarios for rule tests: a start position, chosen dice, then actions.
+
+    game = start({"players": [{"position": 35}, {}]}, dice=[(2, 2), (1, 2)])
+    game.apply(Roll(0))
+
+``dice`` are consumed in order whenever the game needs a roll (moves, jail rolls,
+utility rent rolls, turn-order rolls); each is a tuple of 2 white dice, or 3 with the
+Speed Die (faces 1, 2, 3, BUS = 4, MR_MONOPOLY = 5). Decks default to their printed order
+(top first) unless the position gives ``decks``. It is the same mechanism game records
+use: the script is a record log without the actions.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from monopoly.core.actions import Action
+from monopoly.core.board import DECK_ROLES, CardKind
+from monopoly.core.editions import get_edition
+from monopoly.core.game import Game, PlayerSetup, Setup
+from monopoly.core.rules import RuleSet
+
+
+def start(
+    position: dict[str, Any] | None = None,
+    *,
+    players: int | None = None,
+    rules: RuleSet | str = "standard",
+    edition: str = "classic",
+    dice: list[tuple[int, ...]] | tuple[tuple[int, ...], ...] = (),
+    decks: dict[str, list[str]] | None = None,
+    language: str = "en",
+    seed: int = 0,
+) -> Game:
+    """A game at ``position`` (everyone on GO with starting cash, seat 0 to move)."""
+    position = copy.deepcopy(position) if position is not None else {}
+    count = players or len(position.get("players", [])) or 2
+    position.setdefault("players", [{} for _ in range(count)])
+    rule_set = RuleSet.named(rules) if isinstance(rules, str) else rules
+    board = get_edition(edition).board
+    held = {role: any(role in p.get("jail_cards", []) for p in position["players"]) for role in DECK_ROLES}
+    default_decks = {
+        role: [
+            c.key for c in board.decks[role]
+            if not (held[role] and c.kind == CardKind.GET_OUT_OF_JAIL)
+        ]
+        for role in DECK_ROLES
+    }
+    position.setdefault("decks", {**default_decks, **(decks or {})})
+    seats = tuple(PlayerSetup(f"P{i}") for i in range(count))
+    setup = Setup(seats, edition, language, rule_set, seed, position)
+    script = [("dice", tuple(d)) for d in dice]
+    return Game(setup, script)
+
+
+def new_game(
+    players: int = 2,
+    *,
+    rules: RuleSet | str = "standard",
+    edition: str = "classic",
+    dice: list[tuple[int, ...]] | tuple[tuple[int, ...], ...] = (),
+    seed: int = 0,
+) -> Game:
+    """A game from the very start (turn-order rolls first, then the scripted dice)."""
+    rule_set = RuleSet.named(rules) if isinstance(rules, str) else rules
+    seats = tuple(PlayerSetup(f"P{i}") for i in range(players))
+    script: list[tuple[Any, ...]] = [("dice", tuple(d)) for d in dice]
+    return Game(Setup(seats, edition, "en", rule_set, seed, None), script)
+
+
+def apply_all(game: Game, *actions: Action) -> None:
+    for action in actions:
+        game.apply(action)
+
+
+def dice_left(game: Game) -> int:
+    """Scripted dice not used yet (a test can check its script was used up)."""
+    return game.chance.script_left
