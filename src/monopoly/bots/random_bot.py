@@ -95,8 +95,12 @@ def _built(game: Game, space: int) -> bool:
     return any(game.level[s] for s in group)
 
 
-def play(game: Game, bots: dict[int, RandomBot] | list[RandomBot], max_actions: int = 200_000,
-         checked: bool = True) -> Game:
+def play(
+    game: Game,
+    bots: dict[int, RandomBot] | list[RandomBot],
+    max_actions: int = 200_000,
+    checked: bool = True,
+) -> Game:
     """Let computer players play ``game`` to its end (or ``max_actions``)."""
     for _ in range(max_actions):
         decision = game.decision

@@ -237,7 +237,7 @@ def action_from_json(data: object) -> Action:
             continue
         if key not in allowed:
             raise MalformedActionError(f"action {kind!r} has no field {key!r}")
-        values[key] = _field_value(kind, key, value, getattr(cls(seat=0), key))
+        values[key] = _field_value(cls.name, key, value, getattr(cls(seat=0), key))
     if "seat" not in values:
         raise MalformedActionError(f"action {kind!r} needs a 'seat'")
     return cls(**values)

@@ -12,8 +12,13 @@ if TYPE_CHECKING:
     from .game import Game
 
 
-def start(game: Game, item: int, starter: int, bidders: list[int] | None = None,
-          shortage: Shortage | None = None) -> None:
+def start(
+    game: Game,
+    item: int,
+    starter: int,
+    bidders: list[int] | None = None,
+    shortage: Shortage | None = None,
+) -> None:
     """R-AUCTION-2: bidding goes round in seat order from ``starter``."""
     if bidders is None:
         bidders = game.seats_from(starter)

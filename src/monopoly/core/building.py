@@ -45,7 +45,7 @@ def build_problem(game: Game, seat: int, spaces: tuple[int, ...], free: bool = F
         if level == game.hotel_level:
             return f"{_name(game, space)} already has a hotel (R-BUILD-3)"
         if level > min(levels.get(s, game.level[s]) for s in group):
-            return f"build evenly: other streets of the group need a building first (R-BUILD-2)"
+            return "build evenly: other streets of the group need a building first (R-BUILD-2)"
         if level == per_hotel:
             if hotels == 0:
                 return "the Bank has no hotels left (R-BUILD-5)"
@@ -97,7 +97,11 @@ def buildable_spaces(game: Game, seat: int) -> list[int]:
 
 
 def sellable_spaces(game: Game, seat: int) -> list[int]:
-    return [s for s in game.board.properties if game.owner[s] == seat and not sell_problem(game, seat, s)]
+    return [
+        s
+        for s in game.board.properties
+        if game.owner[s] == seat and not sell_problem(game, seat, s)
+    ]
 
 
 def check_build(game: Game, action: Any, decision: Decision) -> str:
@@ -123,7 +127,10 @@ def request_build(game: Game, action: Any, decision: Decision) -> None:
     could build too: then the shortage procedure of R-BUILD-6 runs first."""
     seat, spaces = action.seat, tuple(action.spaces)
     houses, hotels = _asked(game, spaces)
-    for hotel, asked, stock in ((False, houses, game.bank_houses), (True, hotels, game.bank_hotels)):
+    for hotel, asked, stock in (
+        (False, houses, game.bank_houses),
+        (True, hotels, game.bank_hotels),
+    ):
         if asked and asked >= stock and not game.rules.no_auctions:
             rivals = [s for s in game.seats_from(seat)[1:] if _could_build_kind(game, s, hotel)]
             if rivals:
@@ -140,6 +147,12 @@ def request_build(game: Game, action: Any, decision: Decision) -> None:
 def _could_build_kind(game: Game, seat: int, hotel: bool) -> bool:
     per_hotel = game.rules.houses_per_hotel
     return any((game.level[s] == per_hotel) == hotel for s in buildable_spaces(game, seat))
+
+
+def build_if_still_legal(game: Game, seat: int, spaces: tuple[int, ...]) -> None:
+    """A request held back by a shortage is built once the shortage is settled."""
+    if game.active[seat] and not build_problem(game, seat, spaces):
+        build(game, seat, spaces)
 
 
 def build(game: Game, seat: int, spaces: tuple[int, ...], free: bool = False) -> None:

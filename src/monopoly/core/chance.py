@@ -59,7 +59,7 @@ class ChanceSource:
         else:
             rnd = self.rng.random
             white = tuple(int(rnd() * 6) + 1 for _ in range(count))
-            dice = white + (min(int(rnd() * 6) + 1, MR_MONOPOLY),) if speed else white
+            dice = (*white, min(int(rnd() * 6) + 1, MR_MONOPOLY)) if speed else white
         self.log.append(("dice", dice))
         return dice
 

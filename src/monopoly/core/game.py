@@ -62,8 +62,8 @@ from .state import (
     TRADE,
     TRIPLES,
     WANT,
-    Decision,
     Debt,
+    Decision,
 )
 
 BANK = -1
@@ -133,7 +133,8 @@ class Game:
         rule_set = RuleSet.named(rules) if isinstance(rules, str) else rules
         tokens = get_edition(edition).tokens
         seats = tuple(
-            PlayerSetup(name, tokens[i].key if i < len(tokens) else "") for i, name in enumerate(names)
+            PlayerSetup(name, tokens[i].key if i < len(tokens) else "")
+            for i, name in enumerate(names)
         )
         return cls(Setup(seats, edition, language, rule_set, seed, position))
 
@@ -170,6 +171,8 @@ class Game:
         self.doubles = 0
         self.turn = 0
         self.round = 0
+        self.first_seat = -1
+        """The seat of the first turn: a round ends when play comes back to it."""
         self.last_roll: tuple[int, ...] = ()
         self.tasks: list[Any] = []
         self.claims: list[tuple[int, int, int, int]] = []
@@ -242,9 +245,7 @@ class Game:
 
     def seats_from(self, seat: int) -> list[int]:
         """Active seats in seat order, starting with ``seat`` (or the next active one)."""
-        return [
-            s for step in range(self.players) if self.active[s := (seat + step) % self.players]
-        ]
+        return [s for step in range(self.players) if self.active[s := (seat + step) % self.players]]
 
     def owns_group(self, seat: int, group: str) -> bool:
         return all(self.owner[s] == seat for s in self.board.groups[group])
@@ -315,17 +316,19 @@ class Game:
         elif op == OP_SHORTAGE:
             building.settle_shortage(self, task[1])
         elif op == OP_BUILD:
-            if self.active[task[1]] and not building.build_problem(self, task[1], task[2]):
-                building.build(self, task[1], task[2])
+            building.build_if_still_legal(self, task[1], task[2])
 
     def _next_turn(self) -> None:
         seat = self.next_active(self.current)
-        if seat <= self.current:
+        first, count = self.first_seat, self.players
+        if (seat - first) % count <= (self.current - first) % count:
             self.round += 1
         self.current = seat
         self.tasks.append((OP_TURN_START, seat))
 
     def _begin_turn(self, seat: int) -> None:
+        if self.first_seat < 0:
+            self.first_seat = seat
         limits = self.rules
         if (limits.turn_limit and self.turn >= limits.turn_limit) or (
             limits.round_limit and self.round >= limits.round_limit
@@ -454,9 +457,9 @@ class Game:
             return "unknown action"
         decision = self.decision
         assert decision is not None
-        if handler[2] is not None:  # an answer to a decision
-            if decision.kind not in handler[2] or decision.seat != seat:
-                return f"not your decision: waiting for seat {decision.seat} ({decision.kind})"
+        answers = handler[2]  # None for actions allowed at any time
+        if answers is not None and (decision.kind not in answers or decision.seat != seat):
+            return f"not your decision: waiting for seat {decision.seat} ({decision.kind})"
         return handler[0](self, action, decision)
 
     def apply(self, action: Action) -> list[Any]:
@@ -554,14 +557,12 @@ def _check_keep(game: Game, action: Any, decision: Decision) -> str:
 
 
 def _check_unmortgage(game: Game, action: Any, decision: Decision) -> str:
-    if decision.kind == MORTGAGE_RECEIVED and decision.seat == action.seat:
-        if action.space == decision.space:
-            return mortgage.lift_problem(game, action.seat, action.space)
     return mortgage.lift_problem(game, action.seat, action.space)
 
 
 def _unmortgage(game: Game, action: Any, decision: Decision) -> None:
-    if decision.kind == MORTGAGE_RECEIVED and decision.space == action.space:
+    answered = (decision.kind, decision.seat, decision.space)
+    if answered == (MORTGAGE_RECEIVED, action.seat, action.space):
         game.tasks.pop()
     mortgage.lift(game, action.seat, action.space)
 

@@ -48,11 +48,19 @@ def lift_problem(game: Game, seat: int, space: int) -> str:
 
 
 def mortgageable(game: Game, seat: int) -> list[int]:
-    return [s for s in game.board.properties if game.owner[s] == seat and not mortgage_problem(game, seat, s)]
+    return [
+        s
+        for s in game.board.properties
+        if game.owner[s] == seat and not mortgage_problem(game, seat, s)
+    ]
 
 
 def liftable(game: Game, seat: int) -> list[int]:
-    return [s for s in game.board.properties if game.owner[s] == seat and not lift_problem(game, seat, s)]
+    return [
+        s
+        for s in game.board.properties
+        if game.owner[s] == seat and not lift_problem(game, seat, s)
+    ]
 
 
 def check_mortgage(game: Game, action: Any, decision: Decision) -> str:

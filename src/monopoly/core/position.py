@@ -108,7 +108,7 @@ def _load_property(game: Game, key: object, prop: object) -> None:
     if level and game.board.spaces[space].kind != SpaceKind.STREET:
         raise _fail(where, "only streets carry buildings")
     if level == game.hotel_level - 1 + 1 and buildings != "hotel":
-        raise _fail(where, f"at most {game.hotel_level - 1} houses; write \"hotel\"")
+        raise _fail(where, f'at most {game.hotel_level - 1} houses; write "hotel"')
     mortgaged = prop.get("mortgaged", False)
     if not isinstance(mortgaged, bool):
         raise _fail(where, "mortgaged must be true or false")
@@ -136,8 +136,11 @@ def _load_bank(game: Game, bank: object) -> None:
     hotels = sum(1 for s in range(40) if game.level[s] == game.hotel_level)
     houses = sum(v for v in game.level if v < game.hotel_level)
     if houses > game.board.houses or hotels > game.board.hotels:
-        raise _fail("bank", f"more buildings on the board than the {game.board.houses} "
-                    f"houses and {game.board.hotels} hotels in the box (R-BUILD-5)")
+        raise _fail(
+            "bank",
+            f"more buildings on the board than the {game.board.houses} "
+            f"houses and {game.board.hotels} hotels in the box (R-BUILD-5)",
+        )
     game.bank_houses = game.board.houses - houses
     game.bank_hotels = game.board.hotels - hotels
     if bank is None:
@@ -147,7 +150,9 @@ def _load_bank(game: Game, bank: object) -> None:
     _unknown(bank, {"houses", "hotels"}, "bank")
     for key, expected in (("houses", game.bank_houses), ("hotels", game.bank_hotels)):
         if key in bank and bank[key] != expected:
-            raise _fail(f"bank.{key}", f"the board leaves {expected} in the Bank, not {bank[key]!r}")
+            raise _fail(
+                f"bank.{key}", f"the board leaves {expected} in the Bank, not {bank[key]!r}"
+            )
 
 
 def _load_decks(game: Game, decks: object) -> None:

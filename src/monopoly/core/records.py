@@ -92,7 +92,7 @@ def _dice(value: object, where: str) -> tuple[int, ...]:
         raise RecordError(f"{where}: white dice show 1 to 6, got {white}")
     speed = [SPEED_FACES_FROM_JSON.get(d) for d in value[2:]]
     if None in speed:
-        raise RecordError(f"{where}: the Speed Die shows 1, 2, 3, \"bus\" or \"mr_monopoly\"")
+        raise RecordError(f'{where}: the Speed Die shows 1, 2, 3, "bus" or "mr_monopoly"')
     return (white[0], white[1], *[s for s in speed if s is not None])
 
 
@@ -154,12 +154,11 @@ def replay(data: object, *, check_result: bool = True) -> Game:
     except MonopolyError as error:
         raise RecordError(str(error)) from None
     result = data.get("result")
-    if check_result and isinstance(result, dict) and "winners" in result:
-        if list(game.winners) != result["winners"]:
-            raise RecordError(
-                f"result: the record says {result['winners']} won, the replay gives "
-                f"{list(game.winners)}"
-            )
+    expected = result.get("winners") if check_result and isinstance(result, dict) else None
+    if expected is not None and list(game.winners) != expected:
+        raise RecordError(
+            f"result: the record says {expected} won, the replay gives {list(game.winners)}"
+        )
     return game
 
 
@@ -192,7 +191,8 @@ def game_state(game: Game) -> dict[str, Any]:
     state["winners"] = list(game.winners)
     state["end_reason"] = game.end_reason
     state["pending"] = (
-        None if decision is None
+        None
+        if decision is None
         else {"kind": decision.kind, "seat": decision.seat, "space": decision.space}
     )
     return state

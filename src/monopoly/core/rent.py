@@ -13,7 +13,9 @@ if TYPE_CHECKING:
     from .game import Game
 
 
-def rent_due(game: Game, payer: int, space: int, factor: int = 1, utility_card: bool = False) -> int:
+def rent_due(
+    game: Game, payer: int, space: int, factor: int = 1, utility_card: bool = False
+) -> int:
     """The rent ``payer`` owes on ``space`` now (rolls the dice for a utility)."""
     deed = game.board.spaces[space]
     owner = game.owner[space]

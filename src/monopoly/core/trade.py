@@ -20,8 +20,14 @@ def offer_problem(game: Game, offer: ProposeTrade) -> str:
         return f"no other player at seat {partner}"
     if not game.active[partner]:
         return "that player is bankrupt"
-    if not (offer.give or offer.take or offer.give_cash or offer.take_cash
-            or offer.give_cards or offer.take_cards):
+    if not (
+        offer.give
+        or offer.take
+        or offer.give_cash
+        or offer.take_cash
+        or offer.give_cards
+        or offer.take_cards
+    ):
         return "an empty trade"
     if offer.give_cash < 0 or offer.take_cash < 0:
         return "cash amounts cannot be negative"

@@ -1,0 +1,131 @@
+"""The ``monopoly`` command: demonstration games, replays of records, editions."""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+
+from monopoly.bots.random_bot import RandomBot
+from monopoly.core.editions import EditionError, edition_keys, get_edition
+from monopoly.core.errors import MonopolyError, RecordError
+from monopoly.core.game import Game
+from monopoly.core.narrate import Narrator, money
+from monopoly.core.records import game_state, load_record, record_of
+from monopoly.core.rules import RuleSet
+
+app = typer.Typer(help="MONOPOLY: the classic game and its themed editions.", no_args_is_help=True)
+console = Console(highlight=False)
+errors = Console(stderr=True, highlight=False)
+
+NAMES = {
+    "en": ["Ada", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hana"],
+    "de": ["Anna", "Bernd", "Clara", "Dieter", "Emma", "Felix", "Greta", "Hans"],
+}
+
+
+def _fail(message: str) -> typer.Exit:
+    errors.print(f"[bold red]error:[/] {message}")
+    return typer.Exit(2)
+
+
+@app.command()
+def demo(
+    players: Annotated[int, typer.Option(help="Number of computer players (2-6).")] = 4,
+    edition: Annotated[
+        str, typer.Option(help="classic, zelda, cthulhu, fallout, transformers")
+    ] = "classic",
+    rules: Annotated[str, typer.Option(help="standard, short, speed or short+speed")] = "standard",
+    language: Annotated[str, typer.Option(help="en or de")] = "en",
+    seed: Annotated[int, typer.Option(help="Seed of the dice and the players")] = -1,
+    max_turns: Annotated[int, typer.Option(help="Stop after this many turns (richest wins)")] = 400,
+    delay: Annotated[float, typer.Option(help="Seconds between turns")] = 0.0,
+    record: Annotated[Path | None, typer.Option(help="Write the game record (JSON) here")] = None,
+) -> None:
+    """Watch computer players play a whole game, narrated in the terminal."""
+    if seed < 0:
+        seed = time.time_ns() % 1_000_000
+    try:
+        rule_set = RuleSet.named(rules, turn_limit=max_turns)
+        names = NAMES.get(language, NAMES["en"])[:players]
+        game = Game.new(names, edition, rule_set, seed=seed, language=language)
+    except (MonopolyError, EditionError) as error:
+        raise _fail(str(error)) from None
+    bots = [RandomBot(seed * 10 + seat) for seat in range(players)]
+    narrator = Narrator(game)
+    title = game.edition.names[language].title
+    console.rule(f"[bold]{title}[/] · {rule_set.describe()} · seed {seed}")
+    _print_events(narrator, game.events)
+    while (decision := game.decision) is not None:
+        events = game.apply(bots[decision.seat].choose(game, decision.seat))
+        _print_events(narrator, events)
+        if delay and any(type(e).__name__ == "TurnStarted" for e in events):
+            time.sleep(delay)
+    _print_standings(game)
+    if record is not None:
+        record.write_text(json.dumps(record_of(game), ensure_ascii=False, indent=1), "utf-8")
+        console.print(f"record: {record}")
+
+
+def _print_events(narrator: Narrator, events: list[object]) -> None:
+    for event in events:
+        name = type(event).__name__
+        text = narrator.describe(event)
+        if name == "TurnStarted":
+            console.print(f"\n[bold cyan]{text}[/]")
+        elif name in ("GameOver", "PlayerBankrupt"):
+            console.print(f"[bold red]{text}[/]")
+        else:
+            console.print(f"  {text}")
+
+
+def _print_standings(game: Game) -> None:
+    console.rule()
+    for seat in sorted(range(game.players), key=lambda s: -game.net_worth(s)):
+        state = "bankrupt" if not game.active[seat] else money(game, game.net_worth(seat))
+        crown = " 🏆" if seat in game.winners else ""
+        console.print(f"{game.names[seat]:10} {state}{crown}")
+
+
+@app.command()
+def replay(
+    record: Annotated[Path, typer.Argument(help="A game record (JSON)")],
+    as_json: Annotated[bool, typer.Option("--json", help="Print the final state as JSON")] = False,
+) -> None:
+    """Replay a game record: its final state as JSON, or a readable account."""
+    try:
+        game = load_record(record)
+    except RecordError as error:
+        raise _fail(str(error)) from None
+    if as_json:
+        sys.stdout.write(json.dumps(game_state(game), ensure_ascii=False, indent=2) + "\n")
+        return
+    narrator = Narrator(game)
+    _print_events(narrator, game.events)
+    if game.decision is not None:
+        decision = game.decision
+        console.print(f"\n… waiting for {game.names[decision.seat]}: {decision.kind}")
+    _print_standings(game)
+
+
+@app.command()
+def editions() -> None:
+    """List the editions and their names in both languages."""
+    for key in edition_keys():
+        edition = get_edition(key)
+        en, de = edition.names["en"], edition.names["de"]
+        console.print(f"[bold]{key}[/] ({', '.join(edition.aliases)}): {en.title} / {de.title}")
+        console.print(f"   {en.terms['currency']} · {en.terms['houses']} · {en.terms['hotels']}")
+
+
+def main() -> None:
+    app()
+
+
+if __name__ == "__main__":
+    main()
