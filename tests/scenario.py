@@ -39,10 +39,14 @@ def start(
     position.setdefault("players", [{} for _ in range(count)])
     rule_set = RuleSet.named(rules) if isinstance(rules, str) else rules
     board = get_edition(edition).board
-    held = {role: any(role in p.get("jail_cards", []) for p in position["players"]) for role in DECK_ROLES}
+    held = {
+        role: any(role in p.get("jail_cards", []) for p in position["players"])
+        for role in DECK_ROLES
+    }
     default_decks = {
         role: [
-            c.key for c in board.decks[role]
+            c.key
+            for c in board.decks[role]
             if not (held[role] and c.kind == CardKind.GET_OUT_OF_JAIL)
         ]
         for role in DECK_ROLES
@@ -60,12 +64,20 @@ def new_game(
     rules: RuleSet | str = "standard",
     edition: str = "classic",
     dice: list[tuple[int, ...]] | tuple[tuple[int, ...], ...] = (),
+    deal: list[int] | None = None,
     seed: int = 0,
 ) -> Game:
-    """A game from the very start (turn-order rolls first, then the scripted dice)."""
+    """A game from the box: decks in printed order, the short game's deeds dealt in board
+    order (unless ``deal`` gives the order), then ``dice`` (the turn-order rolls first)."""
     rule_set = RuleSet.named(rules) if isinstance(rules, str) else rules
     seats = tuple(PlayerSetup(f"P{i}") for i in range(players))
-    script: list[tuple[Any, ...]] = [("dice", tuple(d)) for d in dice]
+    board = get_edition(edition).board
+    script: list[tuple[Any, ...]] = [
+        ("shuffle", role, tuple(card.key for card in board.decks[role])) for role in DECK_ROLES
+    ]
+    if rule_set.short_game:
+        script.append(("deal", tuple(deal) if deal is not None else board.properties))
+    script.extend(("dice", tuple(d)) for d in dice)
     return Game(Setup(seats, edition, "en", rule_set, seed, None), script)
 
 

@@ -220,6 +220,24 @@ ACTION_TYPES: dict[str, type[Action]] = {
 }  # fmt: skip
 
 
+_VALUE_CHECKS: dict[str, Any] = {
+    "int": lambda v: type(v) is int,
+    "str": lambda v: type(v) is str,
+    "tuple[int, ...]": lambda v: type(v) is tuple and all(type(x) is int for x in v),
+    "tuple[str, ...]": lambda v: type(v) is tuple and all(type(x) is str for x in v),
+}
+
+
+def field_problem(action: Action) -> str:
+    """Why an action built in Python has a field of the wrong type, or "" (JSON input
+    is checked by :func:`action_from_json` already)."""
+    for f in fields(action):
+        value = getattr(action, f.name)
+        if not _VALUE_CHECKS[str(f.type)](value):
+            return f"{action.name}.{f.name} must be {f.type}, got {value!r}"
+    return ""
+
+
 def action_from_json(data: object) -> Action:
     """Parse an action from its JSON form, checking every field's type."""
     if not isinstance(data, dict):

@@ -102,5 +102,7 @@ def _finish(game: Game, running: Auction) -> None:
     if item >= 0:
         game.owner[item] = winner
     else:
-        game.tasks.append(Decision(PLACE, winner, data=(item == HOTEL_ITEM, running.shortage)))
+        game.tasks.append(
+            Decision(PLACE, winner, data=(item == HOTEL_ITEM, running.shortage, amount))
+        )
     game.push_pay(winner, -1, amount, "auction")

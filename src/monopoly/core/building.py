@@ -19,6 +19,7 @@ from .state import (
     HOUSE_ITEM,
     OP_BUILD,
     OP_SHORTAGE,
+    PLACE,
     WANT,
     Decision,
     Shortage,
@@ -35,6 +36,7 @@ def build_problem(game: Game, seat: int, spaces: tuple[int, ...], free: bool = F
     levels: dict[int, int] = {}
     houses, hotels, cash = game.bank_houses, game.bank_hotels, game.cash[seat]
     per_hotel = game.rules.houses_per_hotel
+    settling = set() if free else _settling_kinds(game)
     for space in spaces:
         problem = _street_problem(game, seat, space)
         if problem:
@@ -46,6 +48,8 @@ def build_problem(game: Game, seat: int, spaces: tuple[int, ...], free: bool = F
             return f"{_name(game, space)} already has a hotel (R-BUILD-3)"
         if level > min(levels.get(s, game.level[s]) for s in group):
             return "build evenly: other streets of the group need a building first (R-BUILD-2)"
+        if (level == per_hotel) in settling:
+            return "the Bank's last buildings of that kind are being shared out (R-BUILD-6)"
         if level == per_hotel:
             if hotels == 0:
                 return "the Bank has no hotels left (R-BUILD-5)"
@@ -60,6 +64,16 @@ def build_problem(game: Game, seat: int, spaces: tuple[int, ...], free: bool = F
                 return f"not enough cash: the buildings cost more than your {game.cash[seat]}"
         levels[space] = level + 1
     return ""
+
+
+def _settling_kinds(game: Game) -> set[bool]:
+    """The kinds (hotel: True) of a building shortage being settled now (R-BUILD-6): nobody
+    may build that kind outside the shortage procedure until it is over."""
+    kinds: set[bool] = set()
+    for task in game.tasks:
+        if type(task) is tuple and task[0] == OP_SHORTAGE:
+            kinds.add(task[1].hotel)
+    return kinds
 
 
 def _street_problem(game: Game, seat: int, space: int) -> str:
@@ -191,7 +205,13 @@ def declare_want(game: Game, action: Any, decision: Decision) -> None:
 def settle_shortage(game: Game, shortage: Shortage) -> None:
     """R-BUILD-6: if the wants exceed the stock, auction it one building at a time."""
     stock = game.bank_hotels if shortage.hotel else game.bank_houses
-    wanting = [s for s in game.seats_from(shortage.requester) if shortage.wants.get(s, 0) > 0]
+    # R-AUCTION-2: "other auctions" start with the player whose turn it is (or the next
+    # one); a player who can no longer place a building of that kind is not a bidder.
+    wanting = [
+        s
+        for s in game.seats_from(game.current)
+        if shortage.wants.get(s, 0) > 0 and _can_place(game, s, shortage.hotel)
+    ]
     total = sum(shortage.wants[s] for s in wanting)
     if shortage.request:
         request, shortage.request = shortage.request, ()
@@ -219,6 +239,20 @@ def _placeable(game: Game, decision: Decision) -> list[int]:
         and (game.level[s] == per_hotel) == hotel
         and not build_problem(game, decision.seat, (s,), free=True)
     ]
+
+
+def _can_place(game: Game, seat: int, hotel: bool) -> bool:
+    return bool(_placeable(game, Decision(PLACE, seat, data=(hotel, None, 0))))
+
+
+def refund_unplaceable(game: Game, decision: Decision) -> bool:
+    """**Decision**: a building won at a shortage auction that its winner can no longer
+    place (they sold or mortgaged meanwhile) goes back to the Bank, and so does the bid."""
+    if _placeable(game, decision):
+        return False
+    game.tasks.pop()
+    game.pay(-1, decision.seat, decision.data[2], "refund")
+    return True
 
 
 def check_place(game: Game, action: Any, decision: Decision) -> str:

@@ -67,7 +67,11 @@ class ChanceSource:
         """A deck order (top first) of the given card keys."""
         entry = self._scripted("shuffle")
         if entry is not None:
-            if entry[1] != role or sorted(entry[2]) != sorted(keys):
+            if entry[1] != role:
+                raise RecordError(
+                    f"log entry {self.position}: the {role} deck is shuffled here, not {entry[1]!r}"
+                )
+            if sorted(entry[2]) != sorted(keys):
                 raise RecordError(
                     f"log entry {self.position}: the {role} deck must list exactly its "
                     f"cards {sorted(keys)}"

@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import auction, building, debt, jail, mortgage, movement, trade
+from . import auction, building, debt, jail, mortgage, movement, rent, trade
 from . import events as ev
 from .actions import (
     Action,
@@ -36,6 +36,7 @@ from .actions import (
     SellBuilding,
     Unmortgage,
     UseJailCard,
+    field_problem,
 )
 from .board import CHANCE, COMMUNITY_CHEST, DECK_ROLES, Board, Edition
 from .chance import ChanceSource, Entry
@@ -289,6 +290,8 @@ class Game:
                         tasks.pop()
                         self._settle_debt(top.seat, top.data)
                         continue
+                    if top.kind == PLACE and building.refund_unplaceable(self, top):
+                        continue
                     return
                 tasks.pop()
                 if top.kind == BID:
@@ -366,8 +369,6 @@ class Game:
                 self.free_parking_pot += amount
         else:
             self.cash[payee] += amount
-        if reason == "rent":
-            return
         self.emit(ev.MoneyPaid, payer, payee, amount, reason)
 
     def _settle_debt(self, seat: int, owed: Debt) -> None:
@@ -447,8 +448,13 @@ class Game:
         """Why ``action`` is illegal now, or "" when it is legal."""
         if self.over:
             return "the game is over"
+        if not isinstance(action, Action):
+            return f"not an action: {action!r}"
+        malformed = field_problem(action)
+        if malformed:
+            return malformed
         seat = action.seat
-        if not isinstance(seat, int) or not 0 <= seat < self.players:
+        if not 0 <= seat < self.players:
             return f"there is no seat {seat}"
         if not self.active[seat]:
             return "that player is bankrupt"
@@ -584,8 +590,7 @@ def _claim(game: Game, action: Any, decision: Decision) -> None:
         if claim[0] == action.seat and claim[2] == action.space:
             game.claims.remove(claim)
             owner, payer, space, amount = claim
-            game.emit(ev.RentPaid, payer, owner, space, amount)
-            game.push_pay(payer, owner, amount, "rent")
+            rent.collect(game, payer, owner, space, amount)
             return
 
 

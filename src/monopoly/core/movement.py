@@ -127,7 +127,7 @@ def resolve(game: Game, seat: int, rent_factor: int = 1, utility_card: bool = Fa
         game.push_pay(seat, -1, space.tax, "tax")  # R-LAND-4
     elif kind == SpaceKind.GO_TO_JAIL:
         send_to_jail(game, seat)
-    elif kind == SpaceKind.FREE_PARKING and game.free_parking_pot:
+    elif kind == SpaceKind.FREE_PARKING and game.rules.free_parking_pot and game.free_parking_pot:
         pot, game.free_parking_pot = game.free_parking_pot, 0
         game.cash[seat] += pot
         game.emit(ev.FreeParkingCollected, seat, pot)

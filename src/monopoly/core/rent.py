@@ -62,5 +62,14 @@ def charge(game: Game, payer: int, owner: int, space: int, amount: int) -> None:
         game.claims.append((owner, payer, space, amount))
         game.emit(ev.RentOwed, payer, owner, space, amount)
         return
-    game.emit(ev.RentPaid, payer, owner, space, amount)
-    game.pay(payer, owner, amount, "rent")
+    collect(game, payer, owner, space, amount)
+
+
+def collect(game: Game, payer: int, owner: int, space: int, amount: int) -> None:
+    """Pay rent now; a payer short of cash owes it as a debt (R-DEBT-1)."""
+    if game.cash[payer] >= amount:
+        game.cash[payer] -= amount
+        game.cash[owner] += amount
+        game.emit(ev.RentPaid, payer, owner, space, amount)
+    else:
+        game.pay(payer, owner, amount, "rent")
