@@ -1,12 +1,13 @@
 """A computer player that picks legal actions at random (with a little sense).
 
 It exists so that whole games run (tests, demonstrations, benchmarks); the real
-computer players are built on the same interface.
+computer players are built on the same interface (:mod:`monopoly.bots.base`).
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from monopoly.core.actions import (
     Action,
@@ -20,6 +21,11 @@ from monopoly.core.actions import (
 )
 from monopoly.core.game import Game
 from monopoly.core.state import BID, BUY, JAIL, RAISE_CASH, ROLL, TRADE
+from monopoly.core.view import PlayerView
+
+from .base import play
+
+__all__ = ["RandomBot", "play"]
 
 
 class RandomBot:
@@ -31,84 +37,69 @@ class RandomBot:
         self.trade_rate = trade_rate
 
     def choose(self, game: Game, seat: int) -> Action:
-        decision = game.decision
-        assert decision is not None and decision.seat == seat
+        """Convenience for scripts: decide for ``seat`` on ``game`` directly."""
+        return self.decide(PlayerView(game, seat), game.decision_actions())
+
+    def decide(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        decision = view.decision
+        assert decision is not None
+        seat = decision.seat
         rng = self.rng
         kind = decision.kind
         if kind == RAISE_CASH:
-            return self._raise_cash(game, seat)
+            return self._raise_cash(view, seat)
         if kind in (ROLL, JAIL) and rng.random() < 0.3:
-            extra = self._extra(game, seat)
+            extra = self._extra(view, seat)
             if extra is not None:
                 return extra
         if kind == BID:
-            low, high = game.bid_range()
+            low, high = view.bid_range()
             space = decision.space
-            worth = game.board.spaces[space].price if space >= 0 else 100
+            worth = view.board.spaces[space].price if space >= 0 else 100
             ceiling = min(high, worth + worth // 2)
             if low > ceiling or rng.random() < 0.4:
-                return game.decision_actions()[0]  # pass
+                return legal[0]  # pass
             return Bid(seat, rng.randint(low, ceiling))
-        actions = game.decision_actions()
-        if kind == BUY and len(actions) == 2:
-            return actions[0] if rng.random() < 0.8 else actions[1]
+        if kind == BUY and len(legal) == 2:
+            return legal[0] if rng.random() < 0.8 else legal[1]
         if kind == TRADE:
-            return actions[0] if rng.random() < 0.3 else actions[-1]
-        return rng.choice(actions)
+            return legal[0] if rng.random() < 0.3 else legal[-1]
+        return rng.choice(legal)
 
-    def _raise_cash(self, game: Game, seat: int) -> Action:
+    def _raise_cash(self, view: PlayerView, seat: int) -> Action:
         options: list[Action] = [
-            a for a in game.free_actions(seat) if isinstance(a, SellBuilding | Mortgage)
+            a for a in view.free_actions(seat) if isinstance(a, SellBuilding | Mortgage)
         ]
         if not options:
             return DeclareBankruptcy(seat)
         return self.rng.choice(options)
 
-    def _extra(self, game: Game, seat: int) -> Action | None:
+    def _extra(self, view: PlayerView, seat: int) -> Action | None:
         rng = self.rng
         if rng.random() < self.trade_rate:
-            offer = self._trade(game, seat)
+            offer = self._trade(view, seat)
             if offer is not None:
                 return offer
-        options = [a for a in game.free_actions(seat) if isinstance(a, Build | Unmortgage)]
-        if options and game.cash[seat] > 300:
+        options = [a for a in view.free_actions(seat) if isinstance(a, Build | Unmortgage)]
+        if options and view.cash[seat] > 300:
             return rng.choice(options)
         return None
 
-    def _trade(self, game: Game, seat: int) -> Action | None:
+    def _trade(self, view: PlayerView, seat: int) -> Action | None:
         rng = self.rng
-        others = [s for s in game.active_seats() if s != seat]
+        others = [s for s in view.active_seats() if s != seat]
         partner = rng.choice(others)
-        mine = [s for s in game.properties_of(seat) if not _built(game, s)]
-        theirs = [s for s in game.properties_of(partner) if not _built(game, s)]
+        mine = [s for s in view.properties_of(seat) if not _built(view, s)]
+        theirs = [s for s in view.properties_of(partner) if not _built(view, s)]
         if not theirs:
             return None
         take = (rng.choice(theirs),)
         give = (rng.choice(mine),) if mine and rng.random() < 0.7 else ()
-        cash = rng.randint(0, min(game.cash[seat], 300))
+        cash = rng.randint(0, min(view.cash[seat], 300))
         offer = ProposeTrade(seat, partner, give=give, give_cash=cash, take=take)
-        return offer if game.is_legal(offer) else None
+        return offer if view.is_legal(offer) else None
 
 
-def _built(game: Game, space: int) -> bool:
-    group = game.board.groups[game.board.spaces[space].group]
-    return any(game.level[s] for s in group)
-
-
-def play(
-    game: Game,
-    bots: dict[int, RandomBot] | list[RandomBot],
-    max_actions: int = 200_000,
-    checked: bool = True,
-) -> Game:
-    """Let computer players play ``game`` to its end (or ``max_actions``)."""
-    for _ in range(max_actions):
-        decision = game.decision
-        if decision is None:
-            break
-        action = bots[decision.seat].choose(game, decision.seat)
-        if checked:
-            game.apply(action)
-        else:
-            game.apply_unchecked(action)
-    return game
+def _built(view: PlayerView, space: int) -> bool:
+    group = view.board.groups[view.board.spaces[space].group]
+    return any(view.level[s] for s in group)

@@ -49,17 +49,21 @@ class ChanceSource:
 
     def dice(self, count: int = 2, speed: bool = False) -> tuple[int, ...]:
         """Roll ``count`` white dice, plus the Speed Die (faces 1, 2, 3, BUS, MR_MONOPOLY)."""
-        entry = self._scripted("dice")
+        entry = self._scripted("dice") if self.position < len(self.script) else None
+        dice: tuple[int, ...]
         if entry is not None:
-            dice: tuple[int, ...] = entry[1]
+            dice = entry[1]
             if len(dice) != count + speed:
                 raise RecordError(
                     f"log entry {self.position}: expected {count + speed} dice, got {dice}"
                 )
         else:
             rnd = self.rng.random
-            white = tuple(int(rnd() * 6) + 1 for _ in range(count))
-            dice = (*white, min(int(rnd() * 6) + 1, MR_MONOPOLY)) if speed else white
+            if count == 2 and not speed:  # the common case, kept cheap
+                dice = (int(rnd() * 6) + 1, int(rnd() * 6) + 1)
+            else:
+                white = tuple(int(rnd() * 6) + 1 for _ in range(count))
+                dice = (*white, min(int(rnd() * 6) + 1, MR_MONOPOLY)) if speed else white
         self.log.append(("dice", dice))
         return dice
 

@@ -179,6 +179,8 @@ class Game:
         self.claims: list[tuple[int, int, int, int]] = []
         """Open rent claims (owner, payer, space, amount) with ``rent_must_be_claimed``."""
         self.free_parking_pot = 0
+        self.rent_income = [0] * 40
+        """Rent collected per property so far (a statistic for simulations)."""
         self.over = False
         self.winners: tuple[int, ...] = ()
         self.end_reason = ""
@@ -327,7 +329,7 @@ class Game:
         if (seat - first) % count <= (self.current - first) % count:
             self.round += 1
         self.current = seat
-        self.tasks.append((OP_TURN_START, seat))
+        self._begin_turn(seat)
 
     def _begin_turn(self, seat: int) -> None:
         if self.first_seat < 0:
@@ -341,12 +343,13 @@ class Game:
         self.turn += 1
         self.current = seat
         self.doubles = 0
-        self.emit(ev.TurnStarted, seat, self.turn)
+        if self.collect_events:
+            self.events.append(ev.TurnStarted(seat, self.turn))
         kind = JAIL if self.jail_turns[seat] >= 0 else ROLL
         self.tasks.append(Decision(kind, seat))
 
     # ------------------------------------------------------------------ money
-    def pay(self, payer: int, payee: int, amount: int, reason: str) -> None:
+    def pay(self, payer: int, payee: int, amount: int, reason: str, space: int = -1) -> None:
         """Move money now, or open a debt the payer must raise cash for (R-DEBT-1)."""
         if payer != BANK and not self.active[payer]:
             return
@@ -360,7 +363,7 @@ class Game:
             self._transfer(payer, payee, amount, reason)
             return
         self.emit(ev.DebtOwed, payer, payee, amount)
-        self.tasks.append(Decision(RAISE_CASH, payer, data=Debt(payee, amount, reason)))
+        self.tasks.append(Decision(RAISE_CASH, payer, data=Debt(payee, amount, reason, space)))
 
     def _transfer(self, payer: int, payee: int, amount: int, reason: str) -> None:
         self.cash[payer] -= amount
@@ -373,6 +376,8 @@ class Game:
 
     def _settle_debt(self, seat: int, owed: Debt) -> None:
         self._transfer(seat, owed.creditor, owed.amount, owed.reason)
+        if owed.space >= 0:
+            self.rent_income[owed.space] += owed.amount
 
     def push_pay(self, payer: int, payee: int, amount: int, reason: str) -> None:
         self.tasks.append((OP_PAY, payer, payee, amount, reason))

@@ -28,7 +28,8 @@ def roll(game: Game, seat: int) -> None:
     _forget_claims(game, seat)
     white_a, white_b = dice[0], dice[1]
     doubles = white_a == white_b
-    game.emit(ev.DiceRolled, seat, dice, doubles)
+    if game.collect_events:
+        game.events.append(ev.DiceRolled(seat, dice, doubles))
     if speed and doubles and dice[2] == white_a:
         game.tasks.append(Decision(TRIPLES, seat))  # R-SPEED-7
         return
@@ -73,7 +74,8 @@ def advance(game: Game, seat: int, steps: int) -> None:
     if passed_go:
         end -= BOARD_SIZE
     game.position[seat] = end
-    game.emit(ev.Moved, seat, start, end)
+    if game.collect_events:
+        game.events.append(ev.Moved(seat, start, end))
     if passed_go:
         collect_salary(game, seat, landed=end == 0)
 

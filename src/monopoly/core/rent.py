@@ -70,6 +70,8 @@ def collect(game: Game, payer: int, owner: int, space: int, amount: int) -> None
     if game.cash[payer] >= amount:
         game.cash[payer] -= amount
         game.cash[owner] += amount
-        game.emit(ev.RentPaid, payer, owner, space, amount)
+        game.rent_income[space] += amount
+        if game.collect_events:
+            game.events.append(ev.RentPaid(payer, owner, space, amount))
     else:
-        game.pay(payer, owner, amount, "rent")
+        game.pay(payer, owner, amount, "rent", space)

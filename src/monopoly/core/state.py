@@ -67,12 +67,14 @@ class Auction:
 class Debt:
     """Money a player owes and cannot pay yet (R-DEBT-1). ``creditor`` -1 is the Bank."""
 
-    __slots__ = ("amount", "creditor", "reason")
+    __slots__ = ("amount", "creditor", "reason", "space")
 
-    def __init__(self, creditor: int, amount: int, reason: str) -> None:
+    def __init__(self, creditor: int, amount: int, reason: str, space: int = -1) -> None:
         self.creditor = creditor
         self.amount = amount
         self.reason = reason
+        self.space = space
+        """The property whose rent is owed, if any (for the rent statistics)."""
 
 
 class Shortage:

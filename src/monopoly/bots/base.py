@@ -1,0 +1,83 @@
+"""The interface every computer player implements, and how to find one by name.
+
+A bot answers ``decide(view, legal)``: ``view`` is the :class:`PlayerView` of its seat
+(no deck order, no random generator), ``legal`` the answers to the pending decision
+(``Game.decision_actions()``). A bot may instead return any other action the rules
+allow it now — building, selling, mortgaging, lifting a mortgage, proposing a trade —
+checked with ``view.is_legal``; the game then asks it again.
+
+Levels are registered by name (``easy``, ``normal``, ``hard``, ``random``); any other
+spec is an import path ``package.module:ClassName`` whose class takes a ``seed``.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Sequence
+from typing import Protocol, runtime_checkable
+
+from monopoly.core.actions import Action
+from monopoly.core.game import Game
+from monopoly.core.view import PlayerView
+
+
+@runtime_checkable
+class Bot(Protocol):
+    def decide(self, view: PlayerView, legal: Sequence[Action]) -> Action: ...
+
+
+BotFactory = Callable[[int], Bot]
+LEVELS: dict[str, BotFactory] = {}
+
+
+def register(name: str, factory: BotFactory) -> None:
+    LEVELS[name] = factory
+
+
+class BotError(ValueError):
+    """A bot spec that names no level and no importable class."""
+
+
+def make_bot(spec: str, seed: int = 0) -> Bot:
+    """A bot from a level name or an import path ``module:Class``."""
+    _load_levels()
+    if spec in LEVELS:
+        return LEVELS[spec](seed)
+    if ":" not in spec:
+        raise BotError(f"unknown bot {spec!r}: use {', '.join(sorted(LEVELS))} or module:Class")
+    module_name, _, class_name = spec.partition(":")
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as error:
+        raise BotError(f"cannot import {module_name!r} for bot {spec!r}: {error}") from None
+    factory = getattr(module, class_name, None)
+    if factory is None:
+        raise BotError(f"{module_name!r} has no {class_name!r}")
+    bot = factory(seed=seed)
+    if not isinstance(bot, Bot):
+        raise BotError(f"{spec} has no decide(view, legal) method")
+    return bot
+
+
+def _load_levels() -> None:
+    if not LEVELS:
+        from . import levels  # noqa: F401  (registers the levels)
+
+
+def play(
+    game: Game, bots: Sequence[Bot], max_actions: int = 1_000_000, checked: bool = True
+) -> Game:
+    """Let bots play ``game`` to its end (or ``max_actions``); ``bots[seat]`` plays seat."""
+    views = [PlayerView(game, seat) for seat in range(game.players)]
+    for _ in range(max_actions):
+        decision = game.decision
+        if decision is None:
+            break
+        seat = decision.seat
+        legal = game.decision_actions()
+        action = bots[seat].decide(views[seat], legal)
+        if checked or action not in legal:
+            game.apply(action)
+        else:
+            game.apply_unchecked(action)
+    return game

@@ -1,0 +1,205 @@
+"""What one player may see of a game: everything on the table, nothing hidden.
+
+Computer players, the browser and RL agents get a :class:`PlayerView`. It shares the
+game's lists (no copying, so reading it is as cheap as reading the game) and leaves out
+what no player can know: the order of the card decks and the random generator. Treat its
+lists as read-only.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .board import SpaceKind
+
+if TYPE_CHECKING:
+    from .actions import Action
+    from .board import Board, Edition
+    from .game import Game
+    from .rules import RuleSet
+    from .state import Decision
+
+
+class PlayerView:
+    """A read-only window on ``game`` for ``seat`` (-1: a spectator)."""
+
+    __slots__ = ("_game", "seat")
+
+    def __init__(self, game: Game, seat: int = -1) -> None:
+        self._game = game
+        self.seat = seat
+
+    # The table: public to every player.
+    @property
+    def board(self) -> Board:
+        return self._game.board
+
+    @property
+    def edition(self) -> Edition:
+        return self._game.edition
+
+    @property
+    def rules(self) -> RuleSet:
+        return self._game.rules
+
+    @property
+    def players(self) -> int:
+        return self._game.players
+
+    @property
+    def names(self) -> list[str]:
+        return self._game.names
+
+    @property
+    def cash(self) -> list[int]:
+        return self._game.cash
+
+    @property
+    def position(self) -> list[int]:
+        return self._game.position
+
+    @property
+    def active(self) -> list[bool]:
+        return self._game.active
+
+    @property
+    def jail_turns(self) -> list[int]:
+        return self._game.jail_turns
+
+    @property
+    def jail_cards(self) -> list[list[str]]:
+        return self._game.jail_cards
+
+    @property
+    def speed_active(self) -> list[bool]:
+        return self._game.speed_active
+
+    @property
+    def owner(self) -> list[int]:
+        return self._game.owner
+
+    @property
+    def level(self) -> list[int]:
+        return self._game.level
+
+    @property
+    def hotel_level(self) -> int:
+        return self._game.hotel_level
+
+    @property
+    def mortgaged(self) -> list[bool]:
+        return self._game.mortgaged
+
+    @property
+    def bank_houses(self) -> int:
+        return self._game.bank_houses
+
+    @property
+    def bank_hotels(self) -> int:
+        return self._game.bank_hotels
+
+    @property
+    def deck_sizes(self) -> dict[str, int]:
+        """How many cards lie in each deck (their order is hidden)."""
+        return {role: len(deck) for role, deck in self._game.decks.items()}
+
+    @property
+    def current(self) -> int:
+        return self._game.current
+
+    @property
+    def turn(self) -> int:
+        return self._game.turn
+
+    @property
+    def doubles(self) -> int:
+        return self._game.doubles
+
+    @property
+    def last_roll(self) -> tuple[int, ...]:
+        return self._game.last_roll
+
+    @property
+    def free_parking_pot(self) -> int:
+        return self._game.free_parking_pot
+
+    @property
+    def claims(self) -> list[tuple[int, int, int, int]]:
+        return self._game.claims
+
+    @property
+    def over(self) -> bool:
+        return self._game.over
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        return self._game.winners
+
+    @property
+    def decision(self) -> Decision | None:
+        return self._game.decision
+
+    # Questions answered by the rules.
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        return self._game.legal_actions(self.seat if seat is None else seat)
+
+    def decision_actions(self) -> list[Action]:
+        return self._game.decision_actions()
+
+    def free_actions(self, seat: int | None = None) -> list[Action]:
+        return self._game.free_actions(self.seat if seat is None else seat)
+
+    def is_legal(self, action: Action) -> bool:
+        return self._game.is_legal(action)
+
+    def problem(self, action: Action) -> str:
+        return self._game.problem(action)
+
+    def bid_range(self) -> tuple[int, int]:
+        return self._game.bid_range()
+
+    def net_worth(self, seat: int) -> int:
+        return self._game.net_worth(seat)
+
+    def owns_group(self, seat: int, group: str) -> bool:
+        return self._game.owns_group(seat, group)
+
+    def properties_of(self, seat: int) -> list[int]:
+        return self._game.properties_of(seat)
+
+    def houses_and_hotels(self, seat: int) -> tuple[int, int]:
+        return self._game.houses_and_hotels(seat)
+
+    def active_seats(self) -> list[int]:
+        return self._game.active_seats()
+
+    def raisable(self, seat: int) -> int:
+        """Cash plus what the Bank would pay for buildings and mortgages (R-DEBT-2)."""
+        from .debt import raisable
+
+        return raisable(self._game, seat)
+
+    def lift_cost(self, space: int) -> int:
+        from .mortgage import lift_cost
+
+        return lift_cost(self._game, space)
+
+    def rent_of(self, space: int) -> int:
+        """The rent a visitor would owe on ``space`` now (utilities: per pip rolled)."""
+        from .rent import street_rent
+
+        game = self._game
+        owner = game.owner[space]
+        if owner < 0 or game.mortgaged[space]:
+            return 0
+        deed = game.board.spaces[space]
+        group = game.board.groups[deed.group]
+        count = sum(1 for s in group if game.owner[s] == owner)
+        if deed.kind == SpaceKind.RAILROAD:
+            return game.board.railroad_rents[count - 1]
+        if deed.kind == SpaceKind.UTILITY:
+            return game.board.utility_multipliers[count - 1]
+        return street_rent(game, space)
+
+    def extra(self) -> dict[str, Any]:
+        return {"turn": self.turn, "round": self._game.round}
