@@ -21,7 +21,7 @@ from monopoly.core.rules import RuleSet
 
 app = typer.Typer(help="MONOPOLY: the classic game and its themed editions.", no_args_is_help=True)
 console = Console(highlight=False)
-errors = Console(stderr=True, highlight=False)
+errors = Console(stderr=True, highlight=False, soft_wrap=True)
 
 NAMES = {
     "en": ["Ada", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hana"],
