@@ -502,3 +502,19 @@ def test_dump_position_of_a_built_position_round_trip() -> None:
     other.tasks.clear()
     load_position(other, json.loads(json.dumps(dumped)))
     assert dump_position(other) == dumped
+
+
+def test_a_clone_plays_on_without_touching_the_original() -> None:
+    """``Game.clone()`` copies the whole state, the pending decision and the generator."""
+    game = Game.new(3, "classic", "speed", seed=21)
+    play(game, [RandomBot(i) for i in range(3)], max_actions=200)
+    before = game_state(game)
+    twin = game.clone()
+    assert game_state(twin) == before
+    play(twin, [RandomBot(i + 7) for i in range(3)], max_actions=300)
+    assert game_state(game) == before
+    assert game_state(twin) != before
+    again = game.clone()
+    play(game, [RandomBot(5) for _ in range(3)], max_actions=100)
+    play(again, [RandomBot(5) for _ in range(3)], max_actions=100)
+    assert game_state(again) == game_state(game)

@@ -7,6 +7,7 @@ The state is mutated in place; nothing is copied per action.
 
 from __future__ import annotations
 
+import copy
 from collections import deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -506,6 +507,17 @@ class Game:
             if self.over:
                 raise RecordError(f"{where}: the game is over but the record goes on")
             raise RecordError(f"{where}: {entry[0]!r} is not needed here ({left} entries left)")
+
+    def clone(self) -> Game:
+        """An independent copy (for look-ahead): same state, same generator state; the
+        edition, board and rules are shared since they never change."""
+        memo: dict[int, Any] = {
+            id(self.edition): self.edition,
+            id(self.board): self.board,
+            id(self.rules): self.rules,
+            id(self.setup): self.setup,
+        }
+        return copy.deepcopy(self, memo)
 
     @property
     def record(self) -> list[Entry]:
