@@ -15,10 +15,14 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+import pytest
+
 from monopoly.core.actions import Action
 from monopoly.core.board import DECK_ROLES, CardKind
 from monopoly.core.editions import get_edition
+from monopoly.core.errors import IllegalActionError
 from monopoly.core.game import Game, PlayerSetup, Setup
+from monopoly.core.position import dump_position
 from monopoly.core.rules import RuleSet
 
 
@@ -89,3 +93,23 @@ def apply_all(game: Game, *actions: Action) -> None:
 def dice_left(game: Game) -> int:
     """Scripted dice not used yet (a test can check its script was used up)."""
     return game.chance.script_left
+
+
+def assert_illegal(game: Game, action: Action, *fragments: str) -> IllegalActionError:
+    """``action`` is refused with a message naming every fragment, and changes nothing:
+    the position, the pending decision, the bid range, the record and the events."""
+    before = dump_position(game)
+    decision = game.decision
+    waiting_for = (decision.kind, decision.seat, decision.space) if decision else None
+    bid_range, log, events = game.bid_range(), len(game.record), len(game.events)
+    with pytest.raises(IllegalActionError) as info:
+        game.apply(action)
+    for fragment in fragments:
+        assert fragment in str(info.value), str(info.value)
+    assert dump_position(game) == before
+    after = game.decision
+    assert after is decision
+    assert ((after.kind, after.seat, after.space) if after else None) == waiting_for
+    assert game.bid_range() == bid_range
+    assert (len(game.record), len(game.events)) == (log, events)
+    return info.value

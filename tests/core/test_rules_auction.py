@@ -4,36 +4,17 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
 from monopoly.core import events as ev
-from monopoly.core.actions import Action, Bid, Buy, DeclareBankruptcy, DeclineBuy, PassBid, Roll
-from monopoly.core.errors import IllegalActionError, NotYourTurnError
+from monopoly.core.actions import Bid, Buy, DeclareBankruptcy, DeclineBuy, PassBid, Roll
+from monopoly.core.errors import NotYourTurnError
 from monopoly.core.game import Game
-from monopoly.core.position import dump_position
 from monopoly.core.state import BID, BUY, ROLL
-from tests.scenario import start
+from tests.scenario import assert_illegal, start
 
 BALTIC = 3  # price 60
 MEDITERRANEAN = 1
 READING = 5
 INCOME_TAX = 4  # 200
-
-
-def assert_illegal(game: Game, action: Action, *fragments: str) -> IllegalActionError:
-    """``action`` is refused with a message naming ``fragments`` and changes nothing."""
-    before = dump_position(game)
-    decision = game.decision
-    assert decision is not None
-    seat, kind, low_high = decision.seat, decision.kind, game.bid_range()
-    with pytest.raises(IllegalActionError) as info:
-        game.apply(action)
-    for fragment in fragments:
-        assert fragment in str(info.value)
-    assert dump_position(game) == before
-    assert game.decision is decision and (decision.seat, decision.kind) == (seat, kind)
-    assert game.bid_range() == low_high
-    return info.value
 
 
 def decline_baltic(position: dict[str, Any] | None = None, players: int = 3) -> Game:

@@ -5,11 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
 from monopoly.core import events as ev
 from monopoly.core.actions import (
-    Action,
     Bid,
     Build,
     DeclareWant,
@@ -18,11 +15,9 @@ from monopoly.core.actions import (
     Roll,
     SellBuilding,
 )
-from monopoly.core.errors import IllegalActionError
 from monopoly.core.game import Game
-from monopoly.core.position import dump_position
 from monopoly.core.state import BID, HOUSE_ITEM, JAIL, PLACE, ROLL, WANT
-from tests.scenario import start
+from tests.scenario import assert_illegal, start
 
 MED, BALTIC = 1, 3  # brown, house 50
 ORIENTAL, VERMONT, CONNECTICUT = 6, 8, 9  # light blue, house 50
@@ -34,18 +29,6 @@ PACIFIC, NORTH_CAROLINA, PENNSYLVANIA = 31, 32, 34  # green, house 200
 PARK_PLACE, BOARDWALK = 37, 39  # dark blue, house 200
 READING = 5
 HOTEL = 5  # game.level of a street with a hotel (4 houses per hotel)
-
-
-def assert_illegal(game: Game, action: Action, *fragments: str) -> None:
-    """``action`` is refused with a message naming ``fragments`` and changes nothing."""
-    before = dump_position(game)
-    decision = game.decision
-    with pytest.raises(IllegalActionError) as info:
-        game.apply(action)
-    for fragment in fragments:
-        assert fragment in str(info.value)
-    assert dump_position(game) == before
-    assert game.decision is decision
 
 
 def props(owner: int, *spaces: int, buildings: Any = 0, **extra: Any) -> dict[int, Any]:

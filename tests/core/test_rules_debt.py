@@ -4,12 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
 from monopoly.core import events as ev
 from monopoly.core.actions import (
     AcceptTrade,
-    Action,
     Bid,
     Build,
     DeclareBankruptcy,
@@ -21,11 +18,9 @@ from monopoly.core.actions import (
     SellBuilding,
     Unmortgage,
 )
-from monopoly.core.errors import IllegalActionError
 from monopoly.core.game import Game
-from monopoly.core.position import dump_position
 from monopoly.core.state import BID, MORTGAGE_RECEIVED, RAISE_CASH, ROLL
-from tests.scenario import start
+from tests.scenario import assert_illegal, start
 
 MED, BALTIC = 1, 3
 INCOME_TAX = 4
@@ -33,18 +28,6 @@ READING = 5
 ORIENTAL = 6
 PARK_PLACE, BOARDWALK = 37, 39
 JAIL_CARD = "get_out_of_jail_free"
-
-
-def assert_illegal(game: Game, action: Action, *fragments: str) -> None:
-    """``action`` is refused with a message naming ``fragments`` and changes nothing."""
-    before = dump_position(game)
-    decision = game.decision
-    with pytest.raises(IllegalActionError) as info:
-        game.apply(action)
-    for fragment in fragments:
-        assert fragment in str(info.value)
-    assert dump_position(game) == before
-    assert game.decision is decision
 
 
 def waiting(game: Game) -> tuple[str, int]:

@@ -12,7 +12,6 @@ import pytest
 from monopoly.core import events as ev
 from monopoly.core.actions import (
     AcceptTrade,
-    Action,
     Build,
     Buy,
     DeclareBankruptcy,
@@ -28,11 +27,9 @@ from monopoly.core.actions import (
 )
 from monopoly.core.board import DECK_ROLES
 from monopoly.core.editions import get_edition
-from monopoly.core.errors import IllegalActionError
 from monopoly.core.game import Game
-from monopoly.core.position import dump_position
 from monopoly.core.state import BUY, JAIL, RAISE_CASH, ROLL
-from tests.scenario import dice_left, start
+from tests.scenario import assert_illegal, dice_left, start
 
 BOARD = get_edition("classic").board
 PRINTED = {role: [card.key for card in BOARD.decks[role]] for role in DECK_ROLES}
@@ -61,33 +58,6 @@ def waiting(game: Game) -> tuple[str, int]:
     decision = game.decision
     assert decision is not None
     return decision.kind, decision.seat
-
-
-def assert_illegal(game: Game, action: Action, *words: str) -> None:
-    before = dump_position(game)
-    decision = waiting(game)
-    log = len(game.record)
-    with pytest.raises(IllegalActionError) as info:
-        game.apply(action)
-    for word in words:
-        assert word in str(info.value)
-    assert dump_position(game) == before
-    assert waiting(game) == decision
-    assert len(game.record) == log
-
-
-# ====================================================================== R-JAIL-1
-def test_r_jail_1_choices_at_the_start_of_the_turn() -> None:
-    game = jailed()
-    assert set(game.decision_actions()) == {RollForDoubles(0), PayJailFine(0)}
-    game = jailed(cards=["chance"])
-    assert set(game.decision_actions()) == {
-        RollForDoubles(0),
-        PayJailFine(0),
-        UseJailCard(0, "chance"),
-    }
-    assert_illegal(game, Roll(0), "not your decision")
-    assert_illegal(game, RollForDoubles(1), "not your decision")
 
 
 def test_r_jail_1_pay_50_then_roll_and_move() -> None:

@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-import pytest
-
 from monopoly.core import events as ev
 from monopoly.core.actions import (
     AcceptTrade,
-    Action,
     Build,
     KeepMortgaged,
     Mortgage,
@@ -17,30 +14,17 @@ from monopoly.core.actions import (
     RollForDoubles,
     Unmortgage,
 )
-from monopoly.core.errors import IllegalActionError, NotYourTurnError
+from monopoly.core.errors import NotYourTurnError
 from monopoly.core.game import Game
 from monopoly.core.position import dump_position
 from monopoly.core.state import JAIL, MORTGAGE_RECEIVED, ROLL, TRADE
-from tests.scenario import start
+from tests.scenario import assert_illegal, start
 
 MED, BALTIC = 1, 3
 READING = 5
 ELECTRIC = 12  # price 150, mortgage 75
 WATER = 28  # price 150, mortgage 75
 PARK_PLACE, BOARDWALK = 37, 39  # mortgage 175 / 200
-
-
-def assert_illegal(game: Game, action: Action, *fragments: str) -> IllegalActionError:
-    """``action`` is refused with a message naming ``fragments`` and changes nothing."""
-    before = dump_position(game)
-    decision = game.decision
-    with pytest.raises(IllegalActionError) as info:
-        game.apply(action)
-    for fragment in fragments:
-        assert fragment in str(info.value)
-    assert dump_position(game) == before
-    assert game.decision is decision
-    return info.value
 
 
 def waiting(game: Game) -> tuple[str, int]:

@@ -12,7 +12,6 @@ import pytest
 
 from monopoly.core import events as ev
 from monopoly.core.actions import (
-    Action,
     Buy,
     ClaimRent,
     DeclareBankruptcy,
@@ -22,12 +21,10 @@ from monopoly.core.actions import (
 )
 from monopoly.core.board import DECK_ROLES, CardKind
 from monopoly.core.editions import edition_keys, get_edition
-from monopoly.core.errors import IllegalActionError
 from monopoly.core.game import Game
-from monopoly.core.position import dump_position
 from monopoly.core.rules import RuleSet
 from monopoly.core.state import BID, BUY, RAISE_CASH, ROLL
-from tests.scenario import dice_left, start
+from tests.scenario import assert_illegal, dice_left, start
 
 BOARD = get_edition("classic").board
 PRINTED = {role: [card.key for card in BOARD.decks[role]] for role in DECK_ROLES}
@@ -65,17 +62,6 @@ def draw_game(
     events = game.apply(Roll(0))
     assert ev.CardDrawn(0, role, card) in events
     return game, events
-
-
-def assert_illegal(game: Game, action: Action, *words: str) -> None:
-    before = dump_position(game)
-    log = len(game.record)
-    with pytest.raises(IllegalActionError) as info:
-        game.apply(action)
-    for word in words:
-        assert word in str(info.value)
-    assert dump_position(game) == before
-    assert len(game.record) == log
 
 
 def waiting(game: Game) -> tuple[str, int]:

@@ -22,13 +22,12 @@ from monopoly.core.actions import (
 )
 from monopoly.core.chance import BUS, MR_MONOPOLY
 from monopoly.core.editions import get_edition
-from monopoly.core.errors import IllegalActionError, RecordError
+from monopoly.core.errors import RecordError
 from monopoly.core.game import Game, PlayerSetup, Setup
-from monopoly.core.position import dump_position
 from monopoly.core.rules import RuleSet
 from monopoly.core.state import BID, BUY, JAIL, RAISE_CASH, ROLL, TRIPLES
 from monopoly.core.state import BUS as BUS_DECISION
-from tests.scenario import apply_all, dice_left, new_game, start
+from tests.scenario import apply_all, assert_illegal, dice_left, new_game, start
 
 BOARD = get_edition("classic").board
 PROPERTIES = BOARD.properties
@@ -49,14 +48,6 @@ def scripted_new_game(
     script.extend(("dice", d) for d in dice)
     seats = tuple(PlayerSetup(f"P{i}") for i in range(players))
     return Game(Setup(seats, "classic", "en", RuleSet.named(rules), 0, None), script)
-
-
-def assert_illegal(game: Game, action: Any, words: str) -> None:
-    before = dump_position(game)
-    with pytest.raises(IllegalActionError) as info:
-        game.apply(action)
-    assert words in str(info.value)
-    assert dump_position(game) == before
 
 
 def everything_owned_by(seat: int, **others: dict[str, Any]) -> dict[str, dict[str, Any]]:
