@@ -67,7 +67,9 @@ def check_proposal(game: Game, action: Any, decision: Decision) -> str:
 
 
 def _pending(game: Game) -> Decision | None:
-    for task in reversed(game.tasks):
+    tasks = game.tasks  # newest first; an index loop keeps the module compilable by mypyc
+    for index in range(len(tasks) - 1, -1, -1):
+        task = tasks[index]
         if isinstance(task, Decision) and task.kind == TRADE:
             return task
     return None
