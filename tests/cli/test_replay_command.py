@@ -13,7 +13,7 @@ from monopoly.bots.random_bot import RandomBot, play
 from monopoly.core.game import Game
 from monopoly.core.records import record_of
 
-MONOPOLY = [sys.executable, "-m", "monopoly.cli.main"]
+MONOPOLY = [sys.executable, "-m", "monopoly"]
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:

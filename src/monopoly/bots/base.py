@@ -70,6 +70,8 @@ def play(
     """Let bots play ``game`` to its end (or ``max_actions``); ``bots[seat]`` plays seat."""
     views = [PlayerView(game, seat) for seat in range(game.players)]
     for _ in range(max_actions):
+        if game.claims:
+            offer_claims(game, bots, views)
         decision = game.decision
         if decision is None:
             break
@@ -81,3 +83,20 @@ def play(
         else:
             game.apply_unchecked(action)
     return game
+
+
+def offer_claims(game: Game, bots: Sequence[Bot], views: Sequence[PlayerView]) -> None:
+    """R-RENT-5 option: an owner with rent to claim may claim it before play goes on.
+
+    Bots with an ``interject(view) -> Action | None`` method are asked (a free action
+    while another seat decides); bots without one simply forfeit unclaimed rent.
+    """
+    for owner in {claim[0] for claim in game.claims}:
+        interject = getattr(bots[owner], "interject", None)
+        if interject is None:
+            continue
+        for _ in range(len(game.claims)):
+            action = interject(views[owner])
+            if action is None or game.decision is None:
+                break
+            game.apply(action)

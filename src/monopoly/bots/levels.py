@@ -1,8 +1,14 @@
-"""The registered computer-player levels."""
+"""The registered computer-player levels: easy, normal, hard (and random)."""
 
 from __future__ import annotations
 
 from .base import register
+from .easy import EasyBot
+from .hard import HardBot
+from .normal import NormalBot
 from .random_bot import RandomBot
 
 register("random", lambda seed: RandomBot(seed))
+register("easy", lambda seed: EasyBot(seed))
+register("normal", lambda seed: NormalBot(seed))
+register("hard", lambda seed: HardBot(seed))

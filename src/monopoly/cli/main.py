@@ -124,8 +124,11 @@ def editions() -> None:
 
 
 def main() -> None:
+    """The ``monopoly`` command (also ``python -m monopoly``)."""
     app()
 
 
-if __name__ == "__main__":
-    main()
+# The other commands register themselves on ``app`` when imported.
+from monopoly.cli import serve as _serve  # noqa: E402,F401
+from monopoly.cli import simulate as _simulate  # noqa: E402,F401
+from monopoly.cli import tournament as _tournament  # noqa: E402,F401

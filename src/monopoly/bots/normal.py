@@ -1,0 +1,192 @@
+"""The *normal* computer player: sound, simple heuristics.
+
+It buys what it can afford above a fixed reserve (or what completes a set), bids up to
+a value (more for a set it would complete or block), builds on its monopolies while it
+keeps the reserve, raises cash by the sale or mortgage that costs it least, leaves jail
+while many properties are unowned, and offers cash for the last streets of its sets. It
+judges trades by its own gain only (it does not weigh what its rivals gain).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from monopoly.core.actions import Action, ProposeTrade, Unmortgage, UseJailCard
+from monopoly.core.state import Decision
+from monopoly.core.view import PlayerView
+
+from .player import LevelPlayer
+from .trading import offer_gains, set_offers
+from .valuation import Valuation
+
+TRADE_RETRY_TURNS = 15
+TRADE_ATTEMPTS = 3
+
+
+class NormalBot(LevelPlayer):
+    """Sound heuristics with a fixed cash reserve."""
+
+    reserve = 150
+    horizon = 10.0
+    threat = 0.0
+    hope = 0.2
+    target_level = 3
+    swaps = False
+    first_share = 0.5
+    """The share of a trade's joint gain a first offer keeps (0.5: an even split)."""
+    leave_jail_unowned = 6
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed)
+        self.valuation: Valuation  # set by start_game()
+        self._offered: dict[tuple[int, tuple[int, ...]], tuple[int, int]] = {}
+        self._trade_turn = -1
+        self._fruitless: tuple[tuple[int, ...], int] | None = None
+        """Holdings and spare cash of the last search for offers that found none."""
+
+    def start_game(self, view: PlayerView) -> None:
+        assert self.facts is not None
+        self.valuation = Valuation(
+            self.facts, self.horizon, self.target_level, self.threat, self.hope
+        )
+        self._offered = {}
+        self._trade_turn = -1
+        self._fruitless = None
+
+    # ------------------------------------------------------------------ before rolling
+    def turn_actions(self, view: PlayerView, seat: int) -> Action | None:
+        reserve = self.cash_reserve(view, seat)
+        cash = view.cash[seat]
+        if cash > reserve:
+            build = self.build_action(view, seat, cash - reserve, self.facts.hotel_level)
+            if build is not None:
+                return build
+            lift = self.unmortgage_action(view, seat, cash - reserve - 100)
+            if lift is not None:
+                return lift
+        return self.propose_trade(view, seat)
+
+    def propose_trade(self, view: PlayerView, seat: int) -> Action | None:
+        """At most one offer a turn; the same offer at most every few turns, 3 times."""
+        turn = view.turn
+        if self._trade_turn == turn:
+            return None
+        self._trade_turn = turn
+        spare = view.cash[seat] - self.cash_reserve(view, seat)
+        holdings = tuple(view.owner)
+        fruitless = self._fruitless
+        if fruitless is not None and fruitless[0] == holdings and spare < fruitless[1] + 100:
+            return None  # nothing changed since the last search found nothing
+        share = self._share_for(turn)
+        for _gain, offer in set_offers(self.valuation, view, seat, spare, self.swaps, share):
+            if view.is_legal(offer):
+                key = (offer.partner, offer.take)
+                attempts = self._offered.get(key, (0, 0))[0]
+                self._offered[key] = (attempts + 1, turn)
+                self._fruitless = None
+                return offer
+        self._fruitless = (holdings, spare)
+        return None
+
+    def _share_for(self, turn: int) -> Callable[[tuple[int, tuple[int, ...]]], float]:
+        """The share of a trade's joint gain to keep, by earlier attempts at the same
+        (partner, take): the first offers keep ``first_share``, later ones split evenly,
+        retried only after a while and at most ``TRADE_ATTEMPTS`` times (0: not now)."""
+        offered = self._offered
+
+        def share(key: tuple[int, tuple[int, ...]]) -> float:
+            attempts, last = offered.get(key, (0, -TRADE_RETRY_TURNS))
+            if attempts >= TRADE_ATTEMPTS:
+                return 0.0
+            if attempts == 1 and self.first_share > 0.5:
+                return 0.5 if turn - last >= 1 else 0.0
+            if turn - last < TRADE_RETRY_TURNS:
+                return 0.0
+            return self.first_share if attempts == 0 else 0.5
+
+        return share
+
+    # ------------------------------------------------------------------ decisions
+    def cash_reserve(self, view: PlayerView, seat: int) -> int:
+        return self.reserve
+
+    def jail(self, view: PlayerView, decision: Decision, legal: Sequence[Action]) -> Action:
+        if self.wants_to_leave_jail(view, decision.seat):
+            for action in legal:
+                if isinstance(action, UseJailCard):
+                    return action
+            if len(legal) > 1 and view.cash[decision.seat] - 50 >= self.cash_reserve(
+                view, decision.seat
+            ):
+                return legal[1]  # pay the fine
+        return legal[0]
+
+    def wants_to_leave_jail(self, view: PlayerView, seat: int) -> bool:
+        return self.unowned(view) >= self.leave_jail_unowned
+
+    def unowned(self, view: PlayerView) -> int:
+        owner = view.owner
+        return sum(1 for s in self.facts.properties if owner[s] < 0)
+
+    def buy(self, view: PlayerView, decision: Decision, legal: Sequence[Action]) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        seat, space = decision.seat, decision.space
+        spare = view.cash[seat] - self.facts.price[space]
+        if spare >= self.cash_reserve(view, seat) or self._completes(view, seat, space):
+            return legal[0]
+        return legal[1]
+
+    def bid_ceiling(self, view: PlayerView, decision: Decision) -> int:
+        facts = self.facts
+        assert facts is not None
+        seat, space = decision.seat, decision.space
+        cash = view.cash[seat]
+        if space < 0:
+            return min(self.house_price(view, seat), cash - self.cash_reserve(view, seat))
+        price = facts.price[space]
+        if self._completes(view, seat, space):
+            worth = price * 3 // 2
+        elif self._completes_for_rival(view, seat, space):
+            worth = price * 5 // 4
+        else:
+            worth = price * 9 // 10
+        return min(worth, cash - self.cash_reserve(view, seat) // 2)
+
+    def house_price(self, view: PlayerView, seat: int) -> int:
+        facts = self.facts
+        assert facts is not None
+        groups = self.complete_groups(view, seat)
+        return max((facts.house_cost[facts.groups[g][0]] for g in groups), default=0)
+
+    def _completes_for_rival(self, view: PlayerView, seat: int, space: int) -> bool:
+        facts = self.facts
+        assert facts is not None
+        owner = view.owner
+        holders = {owner[s] for s in facts.groups[facts.group_of[space]] if s != space}
+        return len(holders) == 1 and min(holders) >= 0 and seat not in holders
+
+    def mortgage_received(
+        self, view: PlayerView, decision: Decision, legal: Sequence[Action]
+    ) -> Action:
+        seat = decision.seat
+        if isinstance(legal[0], Unmortgage):
+            cost = self.facts.lift_cost[decision.space]
+            if view.cash[seat] - cost >= self.cash_reserve(view, seat):
+                return legal[0]
+        return legal[-1]
+
+    def answer_trade(self, view: PlayerView, decision: Decision, legal: Sequence[Action]) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        offer: ProposeTrade = decision.data
+        _theirs, mine = offer_gains(self.valuation, view, offer)
+        if mine > 10 and self._affordable(view, decision.seat, offer):
+            return legal[0]
+        return legal[-1]
+
+    def _affordable(self, view: PlayerView, seat: int, offer: ProposeTrade) -> bool:
+        """Paying the cash asked must leave half the reserve."""
+        return view.cash[seat] - offer.take_cash >= self.cash_reserve(view, seat) // 2 or (
+            offer.take_cash == 0
+        )

@@ -1,0 +1,410 @@
+"""The shared machinery of the computer-player levels (easy, normal, hard).
+
+:class:`LevelPlayer` answers every decision kind by dispatching to one method per kind;
+the levels override the methods whose judgement differs. Before rolling (or choosing a
+way out of jail) a player may take free actions — claim rent, build, lift a mortgage,
+propose a trade — one at a time; the game then asks again. At most
+``MAX_FREE_ACTIONS`` free actions are taken per decision, so no level can loop.
+
+Speed: nothing is copied and the game's lists are read through the view; the per-game
+constants (groups, rents per landing, valuations) live on :class:`BoardFacts`, computed
+once per board and rule set and shared by all bots.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from monopoly.core.actions import (
+    Action,
+    Bid,
+    Build,
+    ChooseSpace,
+    ClaimRent,
+    DeclareBankruptcy,
+    DeclareWant,
+    Mortgage,
+    SellBuilding,
+    Unmortgage,
+)
+from monopoly.core.board import SpaceKind
+from monopoly.core.rules import RuleSet
+from monopoly.core.state import (
+    BID,
+    BUS,
+    BUY,
+    JAIL,
+    MORTGAGE_RECEIVED,
+    PLACE,
+    RAISE_CASH,
+    ROLL,
+    TRADE,
+    TRIPLES,
+    WANT,
+    Decision,
+)
+from monopoly.core.view import PlayerView
+
+from .valuation import STREET, BoardFacts
+
+MAX_FREE_ACTIONS = 40
+_facts_cache: dict[tuple[int, int], BoardFacts] = {}
+
+
+def facts_for(view: PlayerView) -> BoardFacts:
+    """The shared constants of the view's board and rules (computed once)."""
+    rules: RuleSet = view.rules
+    key = (id(view.board), rules.houses_per_hotel)
+    facts = _facts_cache.get(key)
+    if facts is None or facts.board is not view.board:
+        facts = _facts_cache[key] = BoardFacts(view.board, rules)
+    return facts
+
+
+class LevelPlayer:
+    """Base of the levels: decision dispatch, claims, cash raising, Bus/triples/shortages."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+        self.facts: BoardFacts  # set by prepare() at the first decision
+        self._board: object = None
+        self._free_actions = 0
+        self._complete_key: tuple[object, ...] = ()
+        self._complete: list[int] = []
+        self._handlers = {
+            ROLL: self._roll,
+            JAIL: self.jail,
+            BUY: self.buy,
+            BID: self.bid,
+            RAISE_CASH: self.raise_cash,
+            MORTGAGE_RECEIVED: self.mortgage_received,
+            TRADE: self.answer_trade,
+            BUS: self.bus,
+            TRIPLES: self.triples,
+            WANT: self.want,
+            PLACE: self.place,
+        }
+
+    # ------------------------------------------------------------------ the interface
+    def decide(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        decision = view.decision
+        assert decision is not None
+        if view.board is not self._board:
+            self.prepare(view)
+        if self._free_actions < MAX_FREE_ACTIONS:
+            extra = self._free_action(view, decision)
+            if extra is not None:
+                self._free_actions += 1
+                return extra
+        self._free_actions = 0
+        return self._handlers[decision.kind](view, decision, legal)
+
+    def interject(self, view: PlayerView) -> Action | None:
+        """A free action while another seat decides: only claiming rent (R-RENT-5)."""
+        return self._claim(view, view.seat) if view.claims else None
+
+    def prepare(self, view: PlayerView) -> None:
+        """Learn the board and rules of the view's game (done by the first ``decide``)."""
+        self._board = view.board
+        self.facts = facts_for(view)
+        self.start_game(view)
+
+    def start_game(self, view: PlayerView) -> None:
+        """Hook: set up per-game caches (the board may differ from the last game)."""
+
+    def _free_action(self, view: PlayerView, decision: Decision) -> Action | None:
+        seat = decision.seat
+        if view.claims:
+            claim = self._claim(view, seat)
+            if claim is not None:
+                return claim
+        if decision.kind == ROLL or decision.kind == JAIL:
+            return self.turn_actions(view, seat)
+        return None
+
+    @staticmethod
+    def _claim(view: PlayerView, seat: int) -> Action | None:
+        for owner, _payer, space, _amount in view.claims:
+            if owner == seat:
+                return ClaimRent(seat, space)
+        return None
+
+    # ------------------------------------------------------------------ hooks per decision
+    def turn_actions(self, view: PlayerView, seat: int) -> Action | None:
+        """Free actions before rolling (build, lift mortgages, trade); None: roll now."""
+        return None
+
+    def _roll(self, view: PlayerView, decision: Decision, legal: Sequence[Action]) -> Action:
+        return legal[0]
+
+    def jail(self, view: PlayerView, decision: Decision, legal: Sequence[Action]) -> Action:
+        return legal[0]  # roll for doubles
+
+    def buy(self, view: PlayerView, decision: Decision, legal: Sequence[Action]) -> Action:
+        return legal[-1]  # decline
+
+    def bid(self, view: PlayerView, decision: Decision, legal: Sequence[Action]) -> Action:
+        low, high = view.bid_range()
+        ceiling = min(high, self.bid_ceiling(view, decision))
+        if low > ceiling:
+            return legal[0]  # pass
+        step = max(1, (self.facts.price[decision.space] if decision.space >= 0 else 50) // 10)
+        return Bid(decision.seat, min(ceiling, low + step - 1))
+
+    def bid_ceiling(self, view: PlayerView, decision: Decision) -> int:
+        """The most this player pays for the item auctioned (a space, or a building)."""
+        return 0
+
+    def raise_cash(self, view: PlayerView, decision: Decision, legal: Sequence[Action]) -> Action:
+        """Raise cash by the cheapest sale or mortgage; bankrupt only when nothing helps."""
+        if legal:
+            return legal[0]  # DeclareBankruptcy is listed only when nothing can pay
+        seat = decision.seat
+        best = self.cheapest_cash(view, seat)
+        return best if best is not None else DeclareBankruptcy(seat)
+
+    def mortgage_received(
+        self, view: PlayerView, decision: Decision, legal: Sequence[Action]
+    ) -> Action:
+        return legal[-1]  # keep it mortgaged
+
+    def answer_trade(self, view: PlayerView, decision: Decision, legal: Sequence[Action]) -> Action:
+        return legal[-1]  # reject
+
+    def bus(self, view: PlayerView, decision: Decision, legal: Sequence[Action]) -> Action:
+        seat = decision.seat
+        start = view.position[seat]
+        return max(legal, key=lambda a: self.space_score(view, seat, (start + a.steps) % 40))  # type: ignore[attr-defined]
+
+    def triples(self, view: PlayerView, decision: Decision, legal: Sequence[Action]) -> Action:
+        seat = decision.seat
+        start = view.position[seat]
+        best = max(range(40), key=lambda s: self.space_score(view, seat, s, passes_go=s < start))
+        return ChooseSpace(seat, best)
+
+    def want(self, view: PlayerView, decision: Decision, legal: Sequence[Action]) -> Action:
+        hotel: bool = decision.data.hotel
+        count = self.buildings_wanted(view, decision.seat, hotel)
+        return DeclareWant(decision.seat, max(0, min(count, len(legal) - 1)))
+
+    def place(self, view: PlayerView, decision: Decision, legal: Sequence[Action]) -> Action:
+        facts = self.facts
+        assert facts is not None
+        level = view.level
+        return max(
+            legal,
+            key=lambda a: (
+                facts.freq[a.space]  # type: ignore[attr-defined]
+                * (
+                    facts.rent_at(a.space, level[a.space] + 1)  # type: ignore[attr-defined]
+                    - facts.rent_at(a.space, level[a.space])  # type: ignore[attr-defined]
+                )
+            ),
+        )
+
+    # ------------------------------------------------------------------ shared judgement
+    def space_score(
+        self, view: PlayerView, seat: int, space: int, passes_go: bool = False
+    ) -> float:
+        """How good it is to end a move on ``space`` (Bus and triples choices)."""
+        facts = self.facts
+        assert facts is not None
+        deed = facts.board.spaces[space]
+        score = float(facts.board.go_salary) if passes_go else 0.0
+        kind = deed.kind
+        if deed.is_property:
+            holder = view.owner[space]
+            if holder < 0:
+                if deed.price <= view.cash[seat]:
+                    score += deed.price * 0.5 + 100 * self._completes(view, seat, space)
+            elif holder != seat:
+                score -= facts.rent_now(space, view.owner, view.level, view.mortgaged)
+        elif kind == SpaceKind.TAX:
+            score -= deed.tax
+        elif kind == SpaceKind.GO_TO_JAIL:
+            score -= 60
+        return score
+
+    def _completes(self, view: PlayerView, seat: int, space: int) -> int:
+        """1 if owning ``space`` would give ``seat`` its whole group, else 0."""
+        facts = self.facts
+        assert facts is not None
+        owner = view.owner
+        for other in facts.groups[facts.group_of[space]]:
+            if other != space and owner[other] != seat:
+                return 0
+        return 1
+
+    def buildings_wanted(self, view: PlayerView, seat: int, hotel: bool) -> int:
+        """Building shortage: how many buildings of the kind this player would take."""
+        facts = self.facts
+        assert facts is not None
+        per_hotel = facts.hotel_level - 1
+        count = 0
+        level, owner = view.level, view.owner
+        for group in self.complete_groups(view, seat):
+            for s in facts.groups[group]:
+                if (
+                    owner[s] == seat
+                    and (level[s] == per_hotel) == hotel
+                    and level[s] < facts.hotel_level
+                ):
+                    count += 1
+        spare = view.cash[seat] - self.cash_reserve(view, seat)
+        cost = (
+            facts.house_cost[facts.groups[self.complete_groups(view, seat)[0]][0]] if count else 1
+        )
+        return min(count, max(0, spare // max(1, cost)))
+
+    def cash_reserve(self, view: PlayerView, seat: int) -> int:
+        return 150
+
+    def complete_groups(self, view: PlayerView, seat: int) -> list[int]:
+        """The street groups ``seat`` owns whole with no street mortgaged."""
+        facts = self.facts
+        assert facts is not None
+        owner, mortgaged = view.owner, view.mortgaged
+        key = (seat, tuple(owner), tuple(mortgaged))
+        if key == self._complete_key:
+            return self._complete
+        result = []
+        for group in facts.street_groups:
+            for s in facts.groups[group]:
+                if owner[s] != seat or mortgaged[s]:
+                    break
+            else:
+                result.append(group)
+        self._complete_key, self._complete = key, result
+        return result
+
+    def cheapest_cash(self, view: PlayerView, seat: int) -> Action | None:
+        """The sale or mortgage that costs least per unit of cash raised."""
+        facts = self.facts
+        assert facts is not None
+        owner, level, mortgaged = view.owner, view.level, view.mortgaged
+        best: Action | None = None
+        best_cost = 0.0
+        for s in facts.properties:
+            if owner[s] != seat:
+                continue
+            group = facts.groups[facts.group_of[s]]
+            if level[s]:
+                if level[s] < max(level[m] for m in group):
+                    continue
+                cost = self.sell_cost(view, seat, s) / max(1, facts.house_cost[s] // 2)
+                action: Action = SellBuilding(seat, s)
+            elif mortgaged[s] or any(level[m] for m in group):
+                continue
+            else:
+                cost = self.mortgage_cost(view, seat, s) / max(1, facts.price[s] // 2)
+                action = Mortgage(seat, s)
+            if best is None or cost < best_cost:
+                best, best_cost = action, cost
+        return best
+
+    def sell_cost(self, view: PlayerView, seat: int, space: int) -> float:
+        """What selling one building on ``space`` loses: half its cost and its rent."""
+        facts = self.facts
+        assert facts is not None
+        lvl = view.level[space]
+        lost_rent = facts.freq[space] * (facts.rent_at(space, lvl) - facts.rent_at(space, lvl - 1))
+        return facts.house_cost[space] / 2 + self.cash_horizon * self.opponents(view) * lost_rent
+
+    def mortgage_cost(self, view: PlayerView, seat: int, space: int) -> float:
+        """What mortgaging ``space`` loses: the 10 % to lift it and the rent meanwhile."""
+        facts = self.facts
+        assert facts is not None
+        value = facts.price[space] // 2
+        turns = self.cash_horizon * self.opponents(view)
+        return value / 10 + turns * self.rent_lost_by_mortgage(view, seat, space)
+
+    cash_horizon = 5.0
+    """Rounds a property stays mortgaged or a building sold, for costing cash raising."""
+
+    def rent_lost_by_mortgage(self, view: PlayerView, seat: int, space: int) -> float:
+        """Rent per opponent turn lost by mortgaging ``space``."""
+        facts = self.facts
+        assert facts is not None
+        group = facts.group_of[space]
+        members = facts.groups[group]
+        owner, mortgaged = view.owner, view.mortgaged
+        if facts.kind[group] != STREET:
+            count = sum(1 for m in members if owner[m] == seat)
+            rents = facts.railroad_rents if facts.kind[group] == 1 else None
+            rent = (
+                rents[count - 1]
+                if rents
+                else MEAN_UTILITY_ROLL * facts.utility_multipliers[count - 1]
+            )
+            return facts.freq[space] * rent
+        whole = all(owner[m] == seat and not mortgaged[m] for m in members)
+        if whole:  # the doubled rent goes on the whole group
+            return sum(facts.single_rate[m] for m in members) + facts.single_rate[space]
+        return facts.single_rate[space]
+
+    @staticmethod
+    def opponents(view: PlayerView) -> int:
+        return max(1, sum(view.active) - 1)
+
+    def lift_candidates(self, view: PlayerView, seat: int) -> list[int]:
+        facts = self.facts
+        assert facts is not None
+        owner, mortgaged = view.owner, view.mortgaged
+        if True not in mortgaged:
+            return []
+        return [s for s in facts.properties if mortgaged[s] and owner[s] == seat]
+
+    def unmortgage_action(self, view: PlayerView, seat: int, spare: int) -> Action | None:
+        """Lift the mortgage that restores most rent, if it costs no more than ``spare``."""
+        facts = self.facts
+        assert facts is not None
+        best: int = -1
+        best_gain = -1.0
+        for s in self.lift_candidates(view, seat):
+            if facts.lift_cost[s] > spare:
+                continue
+            gain = self.rent_lost_by_mortgage(view, seat, s) + 0.001 * s
+            if gain > best_gain:
+                best, best_gain = s, gain
+        return Unmortgage(seat, best) if best >= 0 else None
+
+    def build_action(
+        self, view: PlayerView, seat: int, budget: int, max_level: int
+    ) -> Action | None:
+        """One level on the lowest streets of the best-paying complete group, evenly,
+        within ``budget`` and up to ``max_level``; None when nothing pays or is legal."""
+        facts = self.facts
+        assert facts is not None
+        level = view.level
+        best: tuple[int, ...] = ()
+        best_return = 0.0
+        for group in self.complete_groups(view, seat):
+            members = facts.groups[group]
+            low = min(level[s] for s in members)
+            if low >= max_level:
+                continue
+            cost = facts.house_cost[members[0]]
+            spaces = tuple(s for s in members if level[s] == low)
+            affordable = min(len(spaces), budget // max(1, cost))
+            if not affordable:
+                continue
+            spaces = tuple(sorted(spaces, key=lambda s: -facts.freq[s])[:affordable])
+            gain = sum(
+                facts.freq[s] * (facts.rent_at(s, low + 1) - (facts.rent_at(s, low) if low else 0))
+                for s in spaces
+            )
+            ratio = gain / (cost * len(spaces))
+            if ratio > best_return:
+                best, best_return = spaces, ratio
+        if not best:
+            return None
+        stock = view.bank_hotels if level[best[0]] == facts.hotel_level - 1 else view.bank_houses
+        best = best[: max(0, stock)]
+        if not best:
+            return None
+        action = Build(seat, best)
+        return action if view.is_legal(action) else None
+
+
+MEAN_UTILITY_ROLL = 7

@@ -1,0 +1,216 @@
+"""Trades judged by value: what a trade is worth to each side, and offers that complete
+a set with the gain split evenly.
+
+Both sides are valued with the same :class:`Valuation` (the judging player's), so an
+offer built by :func:`set_offers` gives the partner exactly as much as the proposer gains
+(by the proposer's reckoning): a player that accepts only trades where it gains at least
+as much as the other side accepts it, and nothing lopsided.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+
+from monopoly.core.actions import ProposeTrade
+from monopoly.core.view import PlayerView
+
+from .valuation import Valuation
+
+JAIL_CARD_VALUE = 30
+MORTGAGE_FEE_SHARE = 0.05
+"""The 10 % fee on a received mortgaged deed, as a share of its price."""
+
+
+def offer_gains(valuation: Valuation, view: PlayerView, offer: ProposeTrade) -> tuple[float, float]:
+    """(proposer's gain, partner's gain) in money, by ``valuation``."""
+    proposer, partner = offer.seat, offer.partner
+    change = {s: partner for s in offer.give}
+    for s in offer.take:
+        change[s] = proposer
+    owner, mortgaged = view.owner, view.mortgaged
+    opponents = max(1, sum(view.active) - 1)
+    cash = offer.take_cash - offer.give_cash
+    cards = JAIL_CARD_VALUE * (len(offer.take_cards) - len(offer.give_cards))
+    fees_in = _fees(valuation, mortgaged, offer.take)
+    fees_out = _fees(valuation, mortgaged, offer.give)
+    mine = valuation.change_value(proposer, owner, mortgaged, opponents, change)
+    theirs = valuation.change_value(partner, owner, mortgaged, opponents, change)
+    return mine + cash + cards - fees_in, theirs - cash - cards - fees_out
+
+
+def _fees(valuation: Valuation, mortgaged: Sequence[bool], spaces: Sequence[int]) -> float:
+    price = valuation.facts.price
+    return sum(MORTGAGE_FEE_SHARE * price[s] for s in spaces if mortgaged[s])
+
+
+def is_fair_for(
+    valuation: Valuation, view: PlayerView, offer: ProposeTrade, tolerance: float = 2.0
+) -> bool:
+    """The partner's test: it gains something and at least as much as the proposer."""
+    proposer_gain, partner_gain = offer_gains(valuation, view, offer)
+    return partner_gain > 0 and partner_gain + tolerance >= proposer_gain
+
+
+def set_offers(
+    valuation: Valuation,
+    view: PlayerView,
+    seat: int,
+    spare_cash: int,
+    swaps: bool,
+    share: Callable[[tuple[int, tuple[int, ...]]], float],
+) -> list[tuple[float, ProposeTrade]]:
+    """Offers that complete one of ``seat``'s street groups, with ``seat``'s gain.
+
+    For each group where every missing street belongs to one rival (and no street has a
+    building), offer cash for them, or (with ``swaps``) one of our deeds with cash evening
+    out the gains, whichever leaves us more. ``share(key)`` is the part of the joint
+    gain we keep for the (partner, take) pair ``key`` (0.5: an even split; 0: skip it).
+    """
+    facts = valuation.facts
+    owner, level = view.owner, view.level
+    offers: list[tuple[float, ProposeTrade]] = []
+    for group in facts.street_groups:
+        members = facts.groups[group]
+        partner = _single_rival(members, owner, seat)
+        if partner < 0:
+            continue
+        missing = tuple(s for s in members if owner[s] != seat)
+        keep = share((partner, missing))
+        if keep <= 0 or any(level[s] for s in members):
+            continue
+        offer = _cash_offer(valuation, view, seat, partner, missing, spare_cash, keep)
+        if swaps:
+            swap = _swap_offer(valuation, view, seat, partner, missing, spare_cash, keep)
+            if swap is not None and (offer is None or swap[0] > offer[0]):
+                offer = swap
+        if offer is not None:
+            offers.append(offer)
+    offers.sort(key=lambda pair: -pair[0])
+    return offers
+
+
+def _single_rival(members: tuple[int, ...], owner: Sequence[int], seat: int) -> int:
+    """The one rival holding every street of the group that ``seat`` lacks, if ``seat``
+    holds some and a single rival all the others; else -1."""
+    rival = -1
+    mine = False
+    for s in members:
+        holder = owner[s]
+        if holder == seat:
+            mine = True
+        elif holder < 0 or (rival >= 0 and holder != rival):
+            return -1
+        else:
+            rival = holder
+    return rival if mine else -1
+
+
+def _split(
+    valuation: Valuation, view: PlayerView, offer: ProposeTrade, keep: float
+) -> tuple[float, int]:
+    """(our gain after the split, cash we pay: negative when we receive it) when we keep
+    the share ``keep`` of the joint gain."""
+    mine, theirs = offer_gains(valuation, view, offer)
+    pay = math.ceil(mine - keep * (mine + theirs))
+    return mine - pay, pay
+
+
+def _cash_offer(
+    valuation: Valuation,
+    view: PlayerView,
+    seat: int,
+    partner: int,
+    take: tuple[int, ...],
+    spare_cash: int,
+    keep: float,
+) -> tuple[float, ProposeTrade] | None:
+    gain, pay = _split(valuation, view, ProposeTrade(seat, partner, take=take), keep)
+    if gain <= 0 or pay <= 0 or pay > spare_cash:
+        return None
+    return gain, ProposeTrade(seat, partner, give_cash=pay, take=take)
+
+
+def _swap_offer(
+    valuation: Valuation,
+    view: PlayerView,
+    seat: int,
+    partner: int,
+    take: tuple[int, ...],
+    spare_cash: int,
+    keep: float,
+) -> tuple[float, ProposeTrade] | None:
+    facts = valuation.facts
+    owner, level = view.owner, view.level
+    taken_group = facts.group_of[take[0]]
+    best: tuple[float, ProposeTrade] | None = None
+    for give in facts.properties:
+        if owner[give] != seat or facts.group_of[give] == taken_group:
+            continue
+        group = facts.groups[facts.group_of[give]]
+        if partner not in [owner[s] for s in group] or any(level[s] for s in group):
+            continue  # only deeds that add to the partner's holdings
+        trial = ProposeTrade(seat, partner, give=(give,), take=take)
+        gain, pay = _split(valuation, view, trial, keep)
+        if gain <= 0 or pay > spare_cash or -pay > view.cash[partner]:
+            continue
+        if best is None or gain > best[0]:
+            offer = ProposeTrade(
+                seat,
+                partner,
+                give=(give,),
+                give_cash=max(0, pay),
+                take=take,
+                take_cash=max(0, -pay),
+            )
+            best = (gain, offer)
+    return best
+
+
+def counter_offer(
+    valuation: Valuation, view: PlayerView, offer: ProposeTrade, spare_cash: int
+) -> ProposeTrade | None:
+    """A counter-offer by the partner: the same exchange, or the same plus one more deed
+    of the proposer's, with the cash set to split the joint gain evenly (by
+    ``valuation``); the one that leaves the partner most. None if there is no gain to
+    split or the cash is not there."""
+    facts = valuation.facts
+    me, proposer = offer.partner, offer.seat
+    owner, level = view.owner, view.level
+    extras: list[tuple[int, ...]] = [()]
+    for space in facts.properties:
+        if owner[space] != proposer or space in offer.give:
+            continue
+        if not any(level[s] for s in facts.groups[facts.group_of[space]]):
+            extras.append((space,))
+    best: tuple[float, ProposeTrade] | None = None
+    for extra in extras:
+        exchange = ProposeTrade(
+            me,
+            proposer,
+            give=offer.take,
+            give_cards=offer.take_cards,
+            take=offer.give + extra,
+            take_cards=offer.give_cards,
+        )
+        if not (exchange.give or exchange.take):
+            continue
+        gain, pay = _split(valuation, view, exchange, 0.5)
+        if gain <= 0 or pay > spare_cash or -pay > view.cash[proposer]:
+            continue
+        if best is None or gain > best[0]:
+            best = (gain, _with_cash(exchange, pay))
+    return best[1] if best is not None else None
+
+
+def _with_cash(exchange: ProposeTrade, pay: int) -> ProposeTrade:
+    return ProposeTrade(
+        exchange.seat,
+        exchange.partner,
+        give=exchange.give,
+        give_cash=max(0, pay),
+        give_cards=exchange.give_cards,
+        take=exchange.take,
+        take_cash=max(0, -pay),
+        take_cards=exchange.take_cards,
+    )

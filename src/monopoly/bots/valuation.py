@@ -1,0 +1,266 @@
+"""What the computer players know about a board, and how they value holdings.
+
+:class:`BoardFacts` holds the per-game constants (groups, prices, the rent a group brings
+in per opponent turn at each building level) computed once per board and rule set.
+:class:`Valuation` turns ownership into money: a group is worth its deeds plus the rent
+it can earn over a horizon of rounds (after paying for houses up to a target level),
+minus the rent its owner expects to pay on groups that rivals complete.
+
+All rates are *per opponent turn*: ``sum(landings per turn x rent)`` over the group's
+spaces (see :mod:`monopoly.bots.landing`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from monopoly.core.board import Board, SpaceKind
+from monopoly.core.rules import RuleSet
+
+from .landing import landing_frequencies
+
+STREET, RAILROAD, UTILITY = 0, 1, 2
+MEAN_ROLL = 7
+NO_CHANGE: Mapping[int, int] = {}
+FULL_TABLE = 3
+"""Opponents from which on the horizon no longer grows (see ``Valuation.rounds``)."""
+
+
+class BoardFacts:
+    """Per-game constants of a board and rule set (shared by every bot of that game)."""
+
+    def __init__(self, board: Board, rules: RuleSet) -> None:
+        spaces = board.spaces
+        self.board = board
+        self.freq = landing_frequencies(board)
+        self.hotel_level = rules.houses_per_hotel + 1
+        self.properties = board.properties
+        self.price = [space.price for space in spaces]
+        self.house_cost = [space.house_cost for space in spaces]
+        self.lift_cost = [p // 2 + (p // 2 + 9) // 10 for p in self.price]
+        """Lifting a mortgage: the mortgage value plus 10 % rounded up (R-MORT-2)."""
+        self.groups: list[tuple[int, ...]] = []
+        self.kind: list[int] = []
+        self.group_of = [-1] * len(spaces)
+        for members in board.groups.values():
+            first = spaces[members[0]].kind
+            index = len(self.groups)
+            self.groups.append(members)
+            self.kind.append(
+                STREET
+                if first == SpaceKind.STREET
+                else RAILROAD
+                if first == SpaceKind.RAILROAD
+                else UTILITY
+            )
+            for space in members:
+                self.group_of[space] = index
+        self.street_groups = [g for g, kind in enumerate(self.kind) if kind == STREET]
+        self.rate = [self._level_rates(members, spaces) for members in self.groups]
+        self.single_rate = [
+            self.freq[s.index] * s.rents[0] if s.kind == SpaceKind.STREET else 0.0 for s in spaces
+        ]
+        self.railroad_rents = board.railroad_rents
+        self.utility_multipliers = board.utility_multipliers
+
+    def _level_rates(self, members: tuple[int, ...], spaces: Sequence[object]) -> list[float]:
+        """Rent per opponent turn of a whole street group with every street at level L
+        (L = 0: the doubled base rent of a complete group)."""
+        board_spaces = self.board.spaces
+        if board_spaces[members[0]].kind != SpaceKind.STREET:
+            return []
+        rates = []
+        for level in range(self.hotel_level + 1):
+            total = 0.0
+            for s in members:
+                rents = board_spaces[s].rents
+                rent = (
+                    2 * rents[0] if level == 0 else rents[5 if level == self.hotel_level else level]
+                )
+                total += self.freq[s] * rent
+            rates.append(total)
+        return rates
+
+    def rent_at(self, space: int, level: int) -> int:
+        """The rent of a street at a building level (0: single base rent)."""
+        rents = self.board.spaces[space].rents
+        return rents[5 if level == self.hotel_level else level]
+
+    def rent_now(
+        self, space: int, owner: Sequence[int], level: Sequence[int], mortgaged: Sequence[bool]
+    ) -> int:
+        """The rent a visitor owes on ``space`` now (utilities: at the mean roll of 7)."""
+        holder = owner[space]
+        if holder < 0 or mortgaged[space]:
+            return 0
+        group = self.group_of[space]
+        members = self.groups[group]
+        kind = self.kind[group]
+        if kind == STREET:
+            built = level[space]
+            rents = self.board.spaces[space].rents
+            if built:
+                return rents[5 if built == self.hotel_level else built]
+            for other in members:
+                if owner[other] != holder or mortgaged[other]:
+                    return rents[0]
+            return 2 * rents[0]
+        count = 0
+        for other in members:
+            if owner[other] == holder:
+                count += 1
+        if kind == RAILROAD:
+            return self.railroad_rents[count - 1]
+        return MEAN_ROLL * self.utility_multipliers[count - 1]
+
+    def build_cost(self, group: int, level: int) -> int:
+        """What houses up to ``level`` on every street of a group cost."""
+        members = self.groups[group]
+        return self.house_cost[members[0]] * len(members) * level
+
+
+class Valuation:
+    """Money values of holdings, with a level's parameters.
+
+    ``horizon``: the rounds of rent a holding is credited with; ``target``: the building
+    level a complete group is valued at; ``threat``: the share of a rival's complete group's
+    rent (over the horizon) counted against us, scaled by :meth:`threat_share` (0: rivals'
+    sets are ignored); ``hope``: the
+    share of a complete group's value credited to a partial holding nobody else blocks.
+    """
+
+    def __init__(
+        self, facts: BoardFacts, horizon: float, target: int, threat: float, hope: float
+    ) -> None:
+        self.facts = facts
+        self.horizon = horizon
+        self.target = min(target, facts.hotel_level)
+        self.threat = threat
+        self.hope = hope
+        self._complete_cache: dict[tuple[int, int], float] = {}
+
+    def complete_value(self, group: int, opponents: int) -> float:
+        """Rent over the horizon of a complete, unbuilt street group, net of building."""
+        key = (group, opponents)
+        cached = self._complete_cache.get(key)
+        if cached is not None:
+            return cached
+        facts = self.facts
+        rates = facts.rate[group]
+        turns = self.rounds(opponents) * opponents
+        value = max(
+            turns * rates[level] - facts.build_cost(group, level)
+            for level in range(self.target + 1)
+        )
+        self._complete_cache[key] = value
+        return value
+
+    def threat_value(self, group: int, opponents: int = 1) -> float:
+        """Rent we expect to pay over the horizon to a rival owning the complete group."""
+        rates = self.facts.rate[group]
+        return self.threat_share(opponents) * self.rounds(opponents) * rates[self.target]
+
+    def threat_share(self, opponents: int) -> float:
+        """The share of a rival's rent that counts against us. With one opponent none:
+        the game is zero-sum and a trade's fairness (we gain at least as much as the
+        rival) already says everything; with more, a rival's set hurts the others too,
+        and it is the rank that counts, so the share shrinks with each opponent."""
+        return self.threat * (opponents - 1) / (opponents * opponents)
+
+    def rounds(self, opponents: int) -> float:
+        """The horizon in rounds: ``horizon`` with three or more opponents, longer with
+        fewer (games between fewer players last more rounds)."""
+        return self.horizon * max(1.0, FULL_TABLE / opponents)
+
+    def group_value(
+        self,
+        group: int,
+        seat: int,
+        owner: Sequence[int],
+        mortgaged: Sequence[bool],
+        opponents: int,
+        change: Mapping[int, int] = NO_CHANGE,
+    ) -> float:
+        """The worth to ``seat`` of a group's ownership (``change`` overrides owners)."""
+        facts = self.facts
+        members = facts.groups[group]
+        mine = 0
+        others: dict[int, int] = {}
+        assets = 0.0
+        for s in members:
+            holder = change.get(s, owner[s]) if change else owner[s]
+            if holder == seat:
+                mine += 1
+                price = facts.price[s]
+                assets += price * 0.45 if mortgaged[s] else price
+            elif holder >= 0:
+                others[holder] = others.get(holder, 0) + 1
+        kind = facts.kind[group]
+        turns = self.rounds(opponents) * opponents
+        if kind == STREET:
+            return assets + self._street_income(group, seat, mine, others, owner, change, opponents)
+        counted = self._count_income(group, mine, turns)
+        if self.threat:
+            for count in others.values():
+                rounds = self.rounds(opponents)
+                share = self.threat_share(opponents)
+                counted -= share * self._count_income(group, count, rounds)
+        return assets + counted
+
+    def _street_income(
+        self,
+        group: int,
+        seat: int,
+        mine: int,
+        others: dict[int, int],
+        owner: Sequence[int],
+        change: Mapping[int, int],
+        opponents: int,
+    ) -> float:
+        facts = self.facts
+        members = facts.groups[group]
+        size = len(members)
+        if mine == size:
+            return self.complete_value(group, opponents)
+        turns = self.rounds(opponents) * opponents
+        income = 0.0
+        for s in members:
+            if (change.get(s, owner[s]) if change else owner[s]) == seat:
+                income += turns * facts.single_rate[s]
+        if mine and not others:
+            income += self.hope * self.complete_value(group, opponents) * mine / size
+        if self.threat and others:
+            for count in others.values():
+                if count == size:
+                    income -= self.threat_value(group, opponents)
+        return income
+
+    def _count_income(self, group: int, count: int, turns: float) -> float:
+        """Railroads and utilities: rent of ``count`` owned, over ``turns``."""
+        if not count:
+            return 0.0
+        facts = self.facts
+        members = facts.groups[group]
+        mean_freq = sum(facts.freq[s] for s in members) / len(members)
+        if facts.kind[group] == RAILROAD:
+            rent = facts.railroad_rents[count - 1]
+        else:
+            rent = MEAN_ROLL * facts.utility_multipliers[count - 1]
+        return turns * mean_freq * count * rent
+
+    def change_value(
+        self,
+        seat: int,
+        owner: Sequence[int],
+        mortgaged: Sequence[bool],
+        opponents: int,
+        change: Mapping[int, int],
+    ) -> float:
+        """How much ``seat`` gains (in money) when the owners in ``change`` take over."""
+        touched = {self.facts.group_of[s] for s in change}
+        total = 0.0
+        for group in touched:
+            after = self.group_value(group, seat, owner, mortgaged, opponents, change)
+            before = self.group_value(group, seat, owner, mortgaged, opponents)
+            total += after - before
+        return total

@@ -1,0 +1,277 @@
+"""Play many games between computer players, in parallel, reproducibly.
+
+Each game's seed comes from the simulation's seed and the game's index alone
+(:func:`game_seed`), games are played in chunks by a pool of worker processes and their
+results are added up in game order, so a seed gives the same summary whatever the number
+of workers. Games use the engine's fast path: no events, and answers from the legal list
+applied unchecked (anything else a bot does is checked).
+"""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+import time
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from monopoly.bots.base import Bot, BotError, make_bot
+from monopoly.core.actions import Roll, RollForDoubles
+from monopoly.core.editions import EditionError, get_edition
+from monopoly.core.errors import MonopolyError
+from monopoly.core.game import Game
+from monopoly.core.records import record_of
+from monopoly.core.rules import RuleSet
+from monopoly.core.view import PlayerView
+
+from .stats import GameResult, Summary
+from .texts import JAIL_SLOT, LANGUAGES, SLOTS
+
+MAX_ACTIONS = 1_000_000
+"""A game still running after this many actions ends as "unfinished"."""
+MASK64 = (1 << 64) - 1
+
+
+class SimulationError(ValueError):
+    """A simulation that cannot run as asked; the message says why."""
+
+
+@dataclass(frozen=True, slots=True)
+class SimConfig:
+    """What to simulate. Build with :meth:`SimConfig.create`, which checks everything."""
+
+    games: int
+    players: int
+    edition: str
+    rules: RuleSet
+    rules_spec: str
+    bots: tuple[str, ...]
+    seed: int
+    workers: int
+    language: str = "en"
+    records: Path | None = None
+
+    @classmethod
+    def create(
+        cls,
+        games: int,
+        players: int = 4,
+        edition: str = "classic",
+        rules: str = "standard",
+        bots: Sequence[str] = ("random",),
+        seed: int = 0,
+        workers: int | None = None,
+        turn_limit: int = 1000,
+        language: str = "en",
+        records: Path | None = None,
+    ) -> SimConfig:
+        """Check the arguments (raising :class:`SimulationError`); ``workers`` None: all cores."""
+        _check_counts(games, players, workers, turn_limit)
+        if language not in LANGUAGES:
+            raise SimulationError(f"unknown language {language!r}: use {' or '.join(LANGUAGES)}")
+        try:
+            key = get_edition(edition).key
+            rule_set = RuleSet.named(rules, turn_limit=turn_limit)
+            Game.new(players, key, rule_set)
+        except (EditionError, MonopolyError) as error:
+            raise SimulationError(str(error)) from None
+        levels = _check_bots(bots, players)
+        cores = multiprocessing.cpu_count()
+        return cls(
+            games,
+            players,
+            key,
+            rule_set,
+            rules,
+            levels,
+            seed,
+            workers or cores,
+            language,
+            records,
+        )
+
+    @property
+    def rotated(self) -> bool:
+        """Several levels: the line-up moves one seat on every game (see :func:`lineup`)."""
+        return len(self.bots) > 1
+
+    def setup_json(self) -> dict[str, object]:
+        return {
+            "edition": self.edition,
+            "rules": self.rules.describe(),
+            "turn_limit": self.rules.turn_limit,
+            "players": self.players,
+            "bots": list(self.bots),
+            "seating": "rotated" if self.rotated else "fixed",
+            "seed": self.seed,
+            "workers": self.workers,
+        }
+
+
+def _check_counts(games: int, players: int, workers: int | None, turn_limit: int) -> None:
+    if games < 1:
+        raise SimulationError(f"--games must be at least 1, got {games}")
+    if not 2 <= players <= 8:
+        raise SimulationError(f"--players must be 2 to 8, got {players}")
+    if workers is not None and workers < 1:
+        raise SimulationError(f"--workers must be at least 1, got {workers}")
+    if turn_limit < 0:
+        raise SimulationError(f"--turn-limit must be 0 (none) or more, got {turn_limit}")
+
+
+def _check_bots(bots: Sequence[str], players: int) -> tuple[str, ...]:
+    levels = tuple(b.strip() for b in bots if b.strip())
+    if len(levels) not in (1, players):
+        raise SimulationError(
+            f"--bots lists {len(levels)} levels for {players} players: give one level for "
+            "every seat, or a single level for all"
+        )
+    for level in sorted(set(levels)):
+        try:
+            make_bot(level, 0)
+        except BotError as error:
+            raise SimulationError(str(error)) from None
+    return levels
+
+
+# ---------------------------------------------------------------------- seeds and seats
+def _mix(value: int) -> int:
+    """SplitMix64's finaliser: spreads nearby numbers over 64 bits."""
+    value = (value + 0x9E3779B97F4A7C15) & MASK64
+    value = ((value ^ (value >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+    value = ((value ^ (value >> 27)) * 0x94D049BB133111EB) & MASK64
+    return value ^ (value >> 31)
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The seed of game ``index`` (0-based) of a simulation with ``seed``; below 2**63."""
+    return _mix(_mix(seed & MASK64) ^ index) >> 1
+
+
+def bot_seed(seed_of_game: int, seat: int) -> int:
+    return _mix(seed_of_game + seat + 1) >> 1
+
+
+def lineup(bots: Sequence[str], players: int, index: int) -> tuple[str, ...]:
+    """The level of each seat in game ``index``: one level everywhere, or the listed
+    levels moved ``index`` seats on (seat ``s`` plays ``bots[(s + index) % players]``)."""
+    if len(bots) == 1:
+        return tuple(bots) * players
+    return tuple(bots[(seat + index) % players] for seat in range(players))
+
+
+def player_names(levels: Sequence[str]) -> list[str]:
+    return [f"{level.rpartition(':')[2]} {seat + 1}" for seat, level in enumerate(levels)]
+
+
+# ---------------------------------------------------------------------- one game
+def play_counting(game: Game, bots: Sequence[Bot], max_actions: int = MAX_ACTIONS) -> list[int]:
+    """Let ``bots`` play ``game`` (fast path) and count landings per slot.
+
+    A roll's landing is taken when the next roll starts (or the game ends): by then
+    everything the roll caused — including a Speed Die move that waits for the buy
+    decision of the first space — is resolved.
+    """
+    landings = [0] * SLOTS
+    views = [PlayerView(game, seat) for seat in range(game.players)]
+    position, jail_turns = game.position, game.jail_turns
+    roller = -1
+    for _ in range(max_actions):
+        decision = game.decision
+        if decision is None:
+            break
+        seat = decision.seat
+        legal = game.decision_actions()
+        action = bots[seat].decide(views[seat], legal)
+        kind = type(action)
+        if kind is Roll or kind is RollForDoubles:
+            if roller >= 0:
+                landings[JAIL_SLOT if jail_turns[roller] >= 0 else position[roller]] += 1
+            roller = seat
+        if action in legal:
+            game.apply_unchecked(action)
+        else:
+            game.apply(action)
+    if roller >= 0:
+        landings[JAIL_SLOT if jail_turns[roller] >= 0 else position[roller]] += 1
+    return landings
+
+
+def play_game(config: SimConfig, index: int) -> GameResult:
+    """Play game ``index`` of the simulation (and write its record if asked)."""
+    seed = game_seed(config.seed, index)
+    levels = lineup(config.bots, config.players, index)
+    game = Game.new(player_names(levels), config.edition, config.rules, seed, config.language)
+    game.collect_events = False
+    bots = [make_bot(level, bot_seed(seed, seat)) for seat, level in enumerate(levels)]
+    try:
+        landings = play_counting(game, bots)
+    except MonopolyError as error:
+        seat = game.decision.seat if game.decision else -1
+        raise SimulationError(
+            f"game {index + 1} (seed {seed}): the {levels[seat]!r} bot of seat {seat + 1} "
+            f"made an illegal move: {error}"
+        ) from None
+    if config.records is not None:
+        path = config.records / record_name(index)
+        path.write_text(json.dumps(record_of(game), ensure_ascii=False), encoding="utf-8")
+    return GameResult(
+        index=index,
+        seed=seed,
+        levels=levels,
+        winners=game.winners,
+        end_reason=game.end_reason if game.over else "unfinished",
+        turns=game.turn,
+        rolls=sum(landings),
+        landings=tuple(landings),
+        rent=tuple(game.rent_income),
+    )
+
+
+def record_name(index: int) -> str:
+    return f"game-{index + 1:06d}.json"
+
+
+# ---------------------------------------------------------------------- many games
+def _play_chunk(job: tuple[SimConfig, int, int]) -> list[GameResult]:
+    config, start, stop = job
+    return [play_game(config, index) for index in range(start, stop)]
+
+
+def chunks(games: int, workers: int) -> Iterator[tuple[int, int]]:
+    """Game index ranges: about four per worker, at most 25 games each."""
+    size = max(1, min(25, games // (workers * 4)))
+    for start in range(0, games, size):
+        yield start, min(start + size, games)
+
+
+def run(config: SimConfig, progress: Callable[[int], None] | None = None) -> Summary:
+    """Play the simulation's games; ``progress(n)`` is told each time ``n`` more are done."""
+    if config.records is not None:
+        _prepare_records(config.records)
+    summary = Summary(players=config.players)
+    jobs = [(config, start, stop) for start, stop in chunks(config.games, config.workers)]
+    started = time.perf_counter()
+    for results in _results(jobs, min(config.workers, len(jobs))):
+        for result in results:
+            summary.add(result)
+        if progress is not None:
+            progress(len(results))
+    summary.seconds = time.perf_counter() - started
+    return summary
+
+
+def _results(jobs: list[tuple[SimConfig, int, int]], workers: int) -> Iterator[list[GameResult]]:
+    if workers <= 1:
+        yield from map(_play_chunk, jobs)
+        return
+    with multiprocessing.get_context().Pool(workers) as pool:
+        yield from pool.imap(_play_chunk, jobs)
+
+
+def _prepare_records(folder: Path) -> None:
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise SimulationError(f"cannot write records to {folder}: {error.strerror}") from None

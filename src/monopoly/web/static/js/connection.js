@@ -1,0 +1,83 @@
+// The WebSocket of one open game (docs/protocol.md): hello with the seat token, messages
+// in, actions out, and an automatic reconnect (with a visible status) when it drops.
+
+const FATAL = new Set(["bad_token", "unknown_game"]);
+const PING_EVERY = 20000;
+
+export class Connection {
+  /**
+   * @param {string} gameId
+   * @param {string|null} token the seat token, or null to watch
+   * @param {(message: object) => void} onMessage every message from the server
+   * @param {(status: string) => void} onStatus "connecting" | "online" | "reconnecting" | "closed"
+   */
+  constructor(gameId, token, onMessage, onStatus) {
+    this.gameId = gameId;
+    this.token = token;
+    this.onMessage = onMessage;
+    this.onStatus = onStatus;
+    this.socket = null;
+    this.retries = 0;
+    this.stopped = false;
+    this.timer = null;
+    this.pinger = null;
+  }
+
+  open() {
+    this.stopped = false;
+    this.onStatus(this.retries ? "reconnecting" : "connecting");
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    const socket = new WebSocket(`${scheme}://${location.host}/ws/games/${encodeURIComponent(this.gameId)}`);
+    this.socket = socket;
+    socket.addEventListener("open", () => {
+      socket.send(JSON.stringify({ type: "hello", token: this.token }));
+    });
+    socket.addEventListener("message", (event) => this.receive(event.data));
+    socket.addEventListener("close", () => this.dropped(socket));
+  }
+
+  receive(text) {
+    let message;
+    try {
+      message = JSON.parse(text);
+    } catch {
+      return;
+    }
+    if (message.type === "welcome") {
+      this.retries = 0;
+      this.onStatus("online");
+      clearInterval(this.pinger);
+      this.pinger = setInterval(() => this.send({ type: "ping" }), PING_EVERY);
+    }
+    if (message.type === "error" && FATAL.has(message.code)) this.stopped = true;
+    this.onMessage(message);
+  }
+
+  dropped(socket) {
+    if (socket !== this.socket) return;
+    clearInterval(this.pinger);
+    this.socket = null;
+    if (this.stopped) {
+      this.onStatus("closed");
+      return;
+    }
+    this.retries += 1;
+    this.onStatus("reconnecting");
+    const delay = Math.min(5000, 300 * 2 ** Math.min(this.retries, 5));
+    this.timer = setTimeout(() => this.open(), delay);
+  }
+
+  /** Send a message; false when the connection is down (the caller may tell the player). */
+  send(message) {
+    if (!this.socket || this.socket.readyState !== WebSocket.OPEN) return false;
+    this.socket.send(JSON.stringify(message));
+    return true;
+  }
+
+  close() {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    clearInterval(this.pinger);
+    if (this.socket) this.socket.close();
+  }
+}

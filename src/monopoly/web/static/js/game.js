@@ -1,0 +1,358 @@
+// The game screen: one WebSocket, the board, the decision panel, the players, the log,
+// and the dialogs (manage properties, trade, results). The server decides everything;
+// this shows its state and sends back the answers it offers.
+
+import { api } from "./api.js";
+import { Connection } from "./connection.js";
+import { language, setLanguage, t, onLanguageChange } from "./i18n.js";
+import { h, replaceChildren, formatMoney, toast, forgetGame } from "./util.js";
+import { Board } from "./board.js";
+import { renderWaiting } from "./lobby.js";
+import { renderDecision } from "./decision.js";
+import { renderPlayers } from "./players.js";
+import { ManageDialog } from "./manage.js";
+import { TradeDialog } from "./trade.js";
+import { showGameOver } from "./gameover.js";
+import { errorText } from "./errors.js";
+
+const LOG_LIMIT = 600;
+
+export class GameScreen {
+  constructor(main, gameId, token) {
+    this.main = main;
+    this.gameId = gameId;
+    this.token = token;
+    this.seat = null;
+    this.spectator = token === null;
+    this.state = null;
+    this.presence = null;
+    this.over = null;
+    this.edition = null;
+    this.layout = null;
+    this.busy = false;
+    this.languageSet = false;
+    this.connection = new Connection(gameId, token, (m) => this.receive(m), (s) => this.showStatus(s));
+    onLanguageChange(() => this.relabel());
+  }
+
+  start() {
+    this.connection.open();
+  }
+
+  // ---------------------------------------------------------------- messages
+  async receive(message) {
+    switch (message.type) {
+      case "welcome":
+        this.seat = message.seat;
+        this.spectator = message.spectator;
+        break;
+      case "lobby":
+        await this.showLobby(message.game);
+        break;
+      case "state":
+        await this.showState(message);
+        break;
+      case "presence":
+        this.presence = message.seats;
+        this.presenceAt = performance.now();
+        if (this.layout) this.renderPlayers();
+        this.schedulePresence();
+        break;
+      case "game_over":
+        this.over = message;
+        if (this.layout) {
+          this.renderDecision();
+          showGameOver(this, message);
+        }
+        break;
+      case "check_result":
+        this.trade?.checked(message);
+        break;
+      case "error":
+        this.showError(message);
+        break;
+      default:
+        break;
+    }
+  }
+
+  showError(message) {
+    this.busy = false;
+    if (message.code === "stale_state") return;
+    if (message.code === "bad_token") {
+      forgetGame(this.gameId);
+      toast(t("error_bad_token"), "error");
+      setTimeout(() => location.replace(`/?join=${encodeURIComponent(this.gameId)}`), 1500);
+      return;
+    }
+    if (message.code === "unknown_game") {
+      replaceChildren(this.main, h("section", { class: "card" }, h("p", { class: "form-error" }, errorText(message)), h("a", { href: "/" }, t("back_to_lobby"))));
+      return;
+    }
+    toast(errorText(message), "error");
+    if (this.layout) {
+      this.renderDecision(true);
+      this.manage.refresh();
+    }
+  }
+
+  async showLobby(game) {
+    this.lobby = game;
+    await this.useGameLanguage(game.language);
+    document.getElementById("top-title").textContent = "";
+    await renderWaiting(this.main, game, this.seat);
+  }
+
+  async useGameLanguage(gameLanguage) {
+    if (this.languageSet) return;
+    this.languageSet = true;
+    if (!new URLSearchParams(location.search).get("lang") && gameLanguage !== language()) {
+      await setLanguage(gameLanguage, false);
+    }
+  }
+
+  async showState(message) {
+    const first = !this.state;
+    const previous = this.state;
+    this.state = message;
+    const wasBusy = this.busy;
+    this.busy = false;
+    if (!this.edition) {
+      await this.useGameLanguage(message.game.language);
+      this.edition = await api.edition(message.game.edition, message.game.language);
+    }
+    if (!this.layout) this.buildLayout();
+    this.board.update(message, message.game.players);
+    if (message.full) {
+      this.replaceLog(message.log || []);
+    } else {
+      this.board.animate(message.events);
+      this.appendLog(message.events.map((event) => event.text));
+      this.notify(message.events);
+    }
+    this.renderPlayers();
+    this.renderDecision(wasBusy);
+    this.manage.refresh();
+    this.trade.refresh();
+    this.updateTitle();
+    if (!first && previous) this.focusIfMyTurn(previous, message);
+  }
+
+  /** Tell the player about trade answers and similar news that concern them. */
+  notify(events) {
+    for (const event of events) {
+      if (event.type === "TradeAccepted" || event.type === "TradeRejected") {
+        if (event.seat === this.seat || event.partner === this.seat) toast(event.text, event.type === "TradeAccepted" ? "good" : "info");
+      } else if (event.type === "TradeProposed" && event.partner === this.seat) {
+        toast(event.text);
+      }
+    }
+  }
+
+  // ---------------------------------------------------------------- layout
+  buildLayout() {
+    this.boardNode = h("div", { class: "board", id: "board" });
+    this.decisionNode = h("section", { class: "card decision", id: "decision", "aria-live": "polite", tabindex: "-1", "aria-labelledby": "decision-heading" });
+    this.toolbar = h("div", { class: "toolbar", role: "toolbar", "aria-label": t("tools") });
+    this.playersNode = h("section", { class: "card players", "aria-labelledby": "players-heading" });
+    this.logList = h("ol", { class: "log-list", id: "log" });
+    this.logNode = h("section", { class: "card log", "aria-labelledby": "log-heading" },
+      h("h2", { id: "log-heading" }, t("game_log")), h("div", { class: "log-scroll", tabindex: "0", "aria-label": t("game_log") }, this.logList));
+    this.layout = h("div", { class: `game-layout${this.spectator ? " spectating" : ""}` },
+      h("div", { class: "board-area" }, this.boardNode),
+      h("div", { class: "side" }, this.decisionNode, this.toolbar, this.playersNode, this.logNode));
+    replaceChildren(this.main, this.layout);
+    const rules = this.state.game.rules;
+    this.board = new Board(this.boardNode, this.edition, {
+      language: this.state.game.language,
+      freeParkingPot: Boolean(rules.options?.free_parking_pot),
+    });
+    this.manage = new ManageDialog(this);
+    this.trade = new TradeDialog(this);
+    this.renderToolbar();
+    document.querySelector(".skip-link").setAttribute("href", "#decision");
+    document.querySelector(".skip-link").textContent = t("skip_to_actions");
+    if (this.absenceTimeout === undefined) {
+      api.options(language()).then((options) => {
+        this.absenceTimeout = options.absence_timeout;
+        this.schedulePresence();
+        if (this.layout) this.renderPlayers();
+      }).catch(() => {});
+    }
+  }
+
+  relabel() {
+    document.querySelector(".skip-link").textContent = t(this.layout ? "skip_to_actions" : "skip_to_content");
+    if (!this.layout) {
+      if (this.lobby) renderWaiting(this.main, this.lobby, this.seat);
+      return;
+    }
+    const state = this.state;
+    this.layout = null;
+    this.manage.close();
+    this.trade.close();
+    this.manage.dialog.remove();
+    this.trade.dialog.remove();
+    this.buildLayout();
+    this.board.update(state, state.game.players);
+    this.replaceLog(this.logLines);
+    this.renderPlayers();
+    this.renderDecision(true);
+    this.updateTitle();
+  }
+
+  renderToolbar() {
+    const buttons = [];
+    if (!this.spectator && !this.over) {
+      buttons.push(h("button", { type: "button", dataset: { testid: "manage" }, onclick: () => this.manage.open() }, t("manage_properties")));
+      buttons.push(h("button", { type: "button", dataset: { testid: "trade" }, onclick: () => this.trade.open() }, t("propose_trade")));
+    } else if (this.spectator) {
+      buttons.push(h("span", { class: "badge" }, t("spectating")));
+    }
+    if (this.over) buttons.push(h("button", { type: "button", onclick: () => showGameOver(this, this.over) }, t("show_results")));
+    buttons.push(h("a", { class: "button secondary", href: "/" }, t("lobby")));
+    replaceChildren(this.toolbar, ...buttons);
+  }
+
+  updateTitle() {
+    const game = this.state.game;
+    const words = [this.edition.title, t("turn_n", { turn: game.turn, round: game.round + 1 })];
+    document.getElementById("top-title").textContent = words.join(" · ");
+    document.title = `${this.edition.title} — MONOPOLY`;
+  }
+
+  showStatus(status) {
+    const node = document.getElementById("conn");
+    node.hidden = false;
+    node.dataset.status = status;
+    node.textContent = t(`conn_${status}`);
+  }
+
+  // ---------------------------------------------------------------- parts
+  renderDecision(force = false) {
+    if (!this.layout) return;
+    keepFocus(this.decisionNode, () => renderDecision(this, this.decisionNode, force));
+    this.renderToolbar();
+  }
+
+  renderPlayers() {
+    keepFocus(this.playersNode, () => renderPlayers(this, this.playersNode));
+  }
+
+  replaceLog(lines) {
+    this.logLines = lines.slice(-LOG_LIMIT);
+    replaceChildren(this.logList, ...this.logLines.map((line) => logItem(line)));
+    this.scrollLog();
+  }
+
+  appendLog(lines) {
+    this.logLines = (this.logLines || []).concat(lines).slice(-LOG_LIMIT);
+    for (const line of lines) this.logList.append(logItem(line));
+    while (this.logList.children.length > LOG_LIMIT) this.logList.firstChild.remove();
+    this.scrollLog();
+  }
+
+  scrollLog() {
+    const box = this.logList.parentElement;
+    box.scrollTop = box.scrollHeight;
+  }
+
+  focusIfMyTurn(previous, current) {
+    const mine = (state) => state.decision && state.decision.seat === this.seat && state.decision_actions.length > 0;
+    if (!mine(current) || (mine(previous) && previous.decision.kind === current.decision.kind)) return;
+    const active = document.activeElement;
+    if (active && active !== document.body && !this.decisionNode.contains(active)) return;
+    this.decisionNode.querySelector("[data-primary]")?.focus();
+  }
+
+  /**
+   * Whether others may hand ``seat`` to a computer player now: the server says so, or the
+   * seat has been away for the absence timeout since the last presence message.
+   */
+  canHandOver(presence) {
+    if (!presence || presence.can_hand_to_bot) return Boolean(presence?.can_hand_to_bot);
+    const player = this.state?.game.players[presence.seat];
+    if (!player?.active || presence.type === "bot" || player.type === "bot" || presence.connected || presence.bot_standin) return false;
+    if (this.absenceTimeout === undefined || this.state.game.over) return false;
+    const away = presence.absent_for + (performance.now() - this.presenceAt) / 1000;
+    return away >= this.absenceTimeout;
+  }
+
+  /** Show the hand-over button when an absent seat passes the timeout. */
+  schedulePresence() {
+    clearTimeout(this.presenceTimer);
+    if (this.absenceTimeout === undefined || !this.presence) return;
+    const waits = this.presence
+      .filter((p) => !p.connected && !p.bot_standin && !p.can_hand_to_bot && p.type !== "bot")
+      .map((p) => this.absenceTimeout - p.absent_for - (performance.now() - this.presenceAt) / 1000);
+    const next = Math.min(...waits.filter((wait) => wait > 0));
+    if (Number.isFinite(next)) this.presenceTimer = setTimeout(() => this.layout && this.renderPlayers(), next * 1000 + 50);
+  }
+
+  // ---------------------------------------------------------------- helpers for the parts
+  money(amount) {
+    return formatMoney(amount, this.edition.terms.currency_symbol, this.state.game.language);
+  }
+
+  space(index) {
+    return this.edition.spaces[index];
+  }
+
+  spaceName(index) {
+    return this.edition.spaces[index]?.name ?? String(index);
+  }
+
+  player(seat) {
+    return this.state.game.players[seat];
+  }
+
+  playerName(seat) {
+    if (seat < 0) return this.edition.terms.bank;
+    return this.state.game.players[seat]?.name ?? String(seat);
+  }
+
+  tokenName(key) {
+    return this.edition.tokens.find((token) => token.key === key)?.name || key || "";
+  }
+
+  cardName(deck) {
+    return `${this.edition.terms.get_out_of_jail_free} (${this.edition.decks[deck] || deck})`;
+  }
+
+  /** Take an action (one the server offered); buttons wait for the next state. */
+  act(action) {
+    if (this.busy || !this.state) return;
+    const sent = this.connection.send({ type: "action", state_id: this.state.state_id, action });
+    if (!sent) {
+      toast(t("conn_reconnecting"), "error");
+      return;
+    }
+    this.busy = true;
+    for (const button of this.layout.querySelectorAll("[data-act]")) button.disabled = true;
+  }
+
+  check(action) {
+    return this.connection.send({ type: "check", action });
+  }
+
+  handToBot(seat) {
+    this.connection.send({ type: "hand_to_bot", seat });
+  }
+}
+
+function logItem(line) {
+  const turn = line.startsWith("—");
+  return h("li", { class: turn ? "log-turn" : "" }, line);
+}
+
+/** Re-render ``node`` and give focus back to the control with the same data-key. */
+function keepFocus(node, render) {
+  const active = document.activeElement;
+  const key = active && node.contains(active) ? active.dataset.key : null;
+  render();
+  if (key) {
+    const again = node.querySelector(`[data-key="${CSS.escape(key)}"]`);
+    if (again && !again.disabled) again.focus();
+    else node.focus();
+  }
+}

@@ -1,0 +1,62 @@
+// The client's own labels (buttons, headings) in English and German, from i18n/*.json.
+// Everything about the game itself (names, terms, log lines) comes from the server.
+
+const LANG_KEY = "monopoly.lang";
+export const LANGUAGES = ["en", "de"];
+const tables = {};
+let current = "en";
+const listeners = [];
+
+/** The language chosen before (?lang=, saved choice, the browser's language). */
+function initialLanguage() {
+  const fromUrl = new URLSearchParams(location.search).get("lang");
+  if (LANGUAGES.includes(fromUrl)) return fromUrl;
+  const saved = localStorage.getItem(LANG_KEY);
+  if (LANGUAGES.includes(saved)) return saved;
+  return (navigator.language || "en").toLowerCase().startsWith("de") ? "de" : "en";
+}
+
+async function load(language) {
+  if (!tables[language]) {
+    const response = await fetch(`i18n/${language}.json`);
+    tables[language] = await response.json();
+  }
+  return tables[language];
+}
+
+export async function initI18n() {
+  await load("en");
+  await setLanguage(initialLanguage(), false);
+}
+
+export function language() {
+  return current;
+}
+
+/** Switch the UI language; ``remember`` keeps the choice for the next visit. */
+export async function setLanguage(language, remember = true) {
+  if (!LANGUAGES.includes(language)) return;
+  await load(language);
+  current = language;
+  document.documentElement.lang = language;
+  if (remember) localStorage.setItem(LANG_KEY, language);
+  for (const listener of listeners) listener(language);
+}
+
+export function onLanguageChange(listener) {
+  listeners.push(listener);
+}
+
+/** The label ``key`` with {placeholders} filled in. */
+export function t(key, params = {}) {
+  const text = tables[current]?.[key] ?? tables.en?.[key];
+  if (text === undefined) {
+    console.warn(`missing label: ${key}`);
+    return key;
+  }
+  return text.replace(/\{(\w+)\}/g, (match, name) => (name in params ? String(params[name]) : match));
+}
+
+export function hasLabel(key) {
+  return key in (tables[current] || {}) || key in (tables.en || {});
+}

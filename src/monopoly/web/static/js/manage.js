@@ -1,0 +1,79 @@
+// "Manage properties": the building, selling, mortgaging and lifting the server says are
+// legal now, per title deed. Usable at any time, also out of turn.
+
+import { h, replaceChildren } from "./util.js";
+import { t } from "./i18n.js";
+import { freeLabel } from "./decision.js";
+
+export class ManageDialog {
+  constructor(screen) {
+    this.screen = screen;
+    this.body = h("div", { class: "dialog-body" });
+    this.dialog = h("dialog", { class: "manage-dialog", "aria-labelledby": "manage-heading" },
+      h("div", { class: "dialog-head" },
+        h("h2", { id: "manage-heading" }, t("manage_properties")),
+        h("button", { type: "button", class: "close", "aria-label": t("close"), onclick: () => this.close() }, "×")),
+      this.body);
+    document.body.append(this.dialog);
+  }
+
+  open() {
+    this.render();
+    if (!this.dialog.open) this.dialog.showModal();
+  }
+
+  close() {
+    if (this.dialog.open) this.dialog.close();
+  }
+
+  refresh() {
+    if (this.dialog.open) this.render();
+  }
+
+  render() {
+    const screen = this.screen;
+    const state = screen.state;
+    const me = screen.seat;
+    const player = me === null ? null : state.game.players[me];
+    const active = document.activeElement;
+    const focusKey = active && this.dialog.contains(active) ? active.dataset.key : null;
+    if (!player) {
+      replaceChildren(this.body, h("p", {}, t("spectating")));
+      return;
+    }
+    const byspace = new Map();
+    for (const action of state.free_actions) {
+      const space = action.space ?? action.spaces?.[0];
+      if (!byspace.has(space)) byspace.set(space, []);
+      byspace.get(space).push(action);
+    }
+    const terms = screen.edition.terms;
+    const rows = [...player.properties].sort((a, b) => a - b).map((index) => {
+      const space = screen.space(index);
+      const level = state.game.level[index];
+      const mortgaged = state.game.mortgaged[index];
+      const what = mortgaged ? t("mortgaged") : level >= state.game.hotel_level ? `1 ${terms.hotel}` : level ? `${level} ${level === 1 ? terms.house : terms.houses}` : "";
+      const actions = byspace.get(index) || [];
+      return h("li", { class: "manage-row", dataset: { space: index } },
+        h("span", { class: "swatch", style: `background:${space.colour || "#ccc"}`, "aria-hidden": "true" }),
+        h("span", { class: "manage-name" }, space.name, what ? h("small", { class: "muted" }, ` — ${what}`) : null),
+        h("span", { class: "manage-actions" }, actions.map((action) => h("button", {
+          type: "button", class: "small", dataset: { act: action.act, key: `${action.act}-${index}` }, disabled: screen.busy,
+          onclick: () => screen.act(action),
+        }, freeLabel(screen, action)))));
+    });
+    const claims = state.free_actions.filter((a) => a.act === "claim_rent");
+    replaceChildren(this.body,
+      h("p", {}, t("your_cash", { cash: screen.money(player.cash) }), " · ",
+        t("bank_stock", { houses: state.game.bank.houses, houses_word: terms.houses, hotels: state.game.bank.hotels, hotels_word: terms.hotels })),
+      h("p", { class: "muted small" }, t("manage_hint", { houses: terms.houses })),
+      rows.length ? h("ul", { class: "manage-list" }, rows) : h("p", {}, t("no_deeds")),
+      claims.length ? h("div", { class: "actions" }, claims.map((action) => h("button", {
+        type: "button", dataset: { act: "claim_rent", key: `claim-${action.space}` }, onclick: () => screen.act(action),
+      }, freeLabel(screen, action)))) : null);
+    if (focusKey) {
+      const again = this.body.querySelector(`[data-key="${CSS.escape(focusKey)}"]`);
+      (again || this.dialog.querySelector(".close")).focus();
+    }
+  }
+}

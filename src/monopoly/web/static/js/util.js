@@ -1,0 +1,120 @@
+// Small helpers shared by every part of the client: DOM building, money, storage.
+
+/** Build an element: h("button", {class: "x", onclick: fn}, "text", child, ...). */
+export function h(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  setAttributes(node, attrs);
+  append(node, children);
+  return node;
+}
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+/** Build an SVG element the same way. */
+export function s(tag, attrs = {}, ...children) {
+  const node = document.createElementNS(SVG_NS, tag);
+  setAttributes(node, attrs);
+  append(node, children);
+  return node;
+}
+
+function setAttributes(node, attrs) {
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key.startsWith("on") && typeof value === "function") {
+      node.addEventListener(key.slice(2), value);
+    } else if (key === "dataset") {
+      Object.assign(node.dataset, value);
+    } else if (key === "text") {
+      node.textContent = value;
+    } else if (value === true) {
+      node.setAttribute(key, "");
+    } else {
+      node.setAttribute(key, String(value));
+    }
+  }
+}
+
+function append(node, children) {
+  for (const child of children.flat(Infinity)) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+}
+
+/** Remove every child of ``node`` and put ``children`` in. */
+export function replaceChildren(node, ...children) {
+  node.replaceChildren();
+  append(node, children);
+  return node;
+}
+
+/** "$1,500" in English, "1.500 €" in German: the same as the server's log texts. */
+export function formatMoney(amount, symbol, language) {
+  const number = new Intl.NumberFormat(language === "de" ? "de-DE" : "en-US").format(amount);
+  if (language === "en" && [...symbol].length === 1) return `${symbol}${number}`;
+  return `${number} ${symbol}`;
+}
+
+const SEAT_KEY = "monopoly.seat.";
+const NAME_KEY = "monopoly.name";
+
+/** The secret seat token of a game this browser plays in (or null). */
+export function seatToken(gameId) {
+  return localStorage.getItem(SEAT_KEY + gameId);
+}
+
+export function saveSeatToken(gameId, token) {
+  localStorage.setItem(SEAT_KEY + gameId, token);
+}
+
+/** The ids of the games this browser holds a seat in. */
+export function myGameIds() {
+  const ids = [];
+  for (let i = 0; i < localStorage.length; i += 1) {
+    const key = localStorage.key(i);
+    if (key && key.startsWith(SEAT_KEY)) ids.push(key.slice(SEAT_KEY.length));
+  }
+  return ids;
+}
+
+export function forgetGame(gameId) {
+  localStorage.removeItem(SEAT_KEY + gameId);
+}
+
+export function savedName() {
+  return localStorage.getItem(NAME_KEY) || "";
+}
+
+export function saveName(name) {
+  localStorage.setItem(NAME_KEY, name);
+}
+
+/** Copy text to the clipboard; falls back to selecting it in ``input``. */
+export async function copyText(text, input) {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    if (input) {
+      input.focus();
+      input.select();
+      try {
+        return document.execCommand("copy");
+      } catch {
+        return false;
+      }
+    }
+    return false;
+  }
+}
+
+/** Show a short message at the bottom of the screen (announced to screen readers). */
+export function toast(text, kind = "info") {
+  const area = document.getElementById("toasts");
+  if (!area) return;
+  const item = h("div", { class: `toast toast-${kind}`, role: "status" }, text);
+  area.append(item);
+  setTimeout(() => item.classList.add("toast-out"), 4000);
+  setTimeout(() => item.remove(), 4600);
+}

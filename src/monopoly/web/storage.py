@@ -1,0 +1,284 @@
+"""The server's database: games, their seats and their records (SQLAlchemy 2).
+
+SQLite by default (one file), PostgreSQL with a ``postgresql://`` URL (psycopg 3). A
+game's record is the JSON of :func:`monopoly.core.records.record_of`, kept as its
+``setup`` (on the game's row) plus one row per log entry, appended after every action —
+so saving costs the same on the first action and the thousandth.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    DateTime,
+    ForeignKey,
+    Integer,
+    String,
+    create_engine,
+    delete,
+    event,
+    func,
+    select,
+    text,
+    update,
+)
+from sqlalchemy.engine import Engine
+from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
+
+DEFAULT_DB = Path("data") / "monopoly.sqlite3"
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class GameRow(Base):
+    __tablename__ = "games"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    status: Mapped[str] = mapped_column(String(16), index=True)
+    setup: Mapped[dict[str, Any]] = mapped_column(JSON)
+    """The record's setup (edition, language, rules, seed; players from the start on)."""
+    rules_spec: Mapped[dict[str, Any]] = mapped_column(JSON)
+    """The rules as chosen in the lobby: ``{"preset": ..., "options": {...}}``."""
+    result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    updated: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class SeatRow(Base):
+    __tablename__ = "seats"
+
+    game_id: Mapped[str] = mapped_column(
+        ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(8))
+    """``human`` or ``bot``."""
+    level: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    name: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    token: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    """The playing piece (an edition token key)."""
+    secret_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
+    """SHA-256 of the seat's secret token; the token itself is never stored."""
+    standin: Mapped[bool] = mapped_column(Boolean, default=False)
+    """A computer player plays this person's seat while they are away."""
+
+
+class RecordEntryRow(Base):
+    __tablename__ = "record_entries"
+
+    game_id: Mapped[str] = mapped_column(
+        ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True)
+    entry: Mapped[dict[str, Any]] = mapped_column(JSON)
+
+
+@dataclass
+class SeatData:
+    kind: str
+    level: str | None = None
+    name: str | None = None
+    token: str | None = None
+    secret_hash: str | None = None
+    standin: bool = False
+
+
+@dataclass
+class StoredGame:
+    """A game as the database holds it."""
+
+    id: str
+    status: str
+    setup: dict[str, Any]
+    rules_spec: dict[str, Any]
+    created: datetime
+    seats: list[SeatData]
+    log: list[dict[str, Any]] = field(default_factory=list)
+
+    def record(self) -> dict[str, Any]:
+        """The game's record, as :func:`monopoly.core.records.replay` reads it."""
+        return {"format": "monopoly-record", "version": 1, "setup": self.setup, "log": self.log}
+
+
+def hash_secret(secret: str) -> str:
+    return hashlib.sha256(secret.encode("utf-8")).hexdigest()
+
+
+def database_url(spec: str | None) -> str:
+    """A SQLAlchemy URL from ``--db``: a URL, a file path, or None for the default file."""
+    if not spec:
+        spec = str(DEFAULT_DB)
+    if spec.startswith(("postgresql://", "postgres://")):
+        return "postgresql+psycopg://" + spec.split("://", 1)[1]
+    if "://" in spec:
+        return spec
+    path = Path(spec).expanduser()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{path}"
+
+
+def now() -> datetime:
+    return datetime.now(UTC)
+
+
+class Store:
+    """All database access of the server; every method is one short transaction."""
+
+    def __init__(self, url: str | None = None) -> None:
+        self.url = database_url(url)
+        self.engine: Engine = create_engine(self.url)
+        if self.engine.dialect.name == "sqlite":
+            event.listen(self.engine, "connect", _sqlite_pragmas)
+        Base.metadata.create_all(self.engine)
+
+    @contextmanager
+    def session(self) -> Iterator[Session]:
+        with Session(self.engine) as session, session.begin():
+            yield session
+
+    def healthy(self) -> bool:
+        with self.engine.connect() as connection:
+            return connection.execute(text("SELECT 1")).scalar() == 1
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    # ------------------------------------------------------------------ writing
+    def create_game(self, game: StoredGame) -> None:
+        with self.session() as session:
+            session.add(
+                GameRow(
+                    id=game.id,
+                    status=game.status,
+                    setup=game.setup,
+                    rules_spec=game.rules_spec,
+                    created=game.created,
+                    updated=game.created,
+                )
+            )
+            session.flush()
+            for seat, data in enumerate(game.seats):
+                session.add(SeatRow(game_id=game.id, seat=seat, **vars(data)))
+
+    def save_seat(self, game_id: str, seat: int, data: SeatData) -> None:
+        with self.session() as session:
+            session.execute(
+                update(SeatRow)
+                .where(SeatRow.game_id == game_id, SeatRow.seat == seat)
+                .values(**vars(data))
+            )
+            _touch(session, game_id)
+
+    def save_start(self, game_id: str, setup: dict[str, Any], seats: list[SeatData]) -> None:
+        with self.session() as session:
+            session.execute(
+                update(GameRow)
+                .where(GameRow.id == game_id)
+                .values(setup=setup, status="running", updated=now())
+            )
+            for seat, data in enumerate(seats):
+                session.execute(
+                    update(SeatRow)
+                    .where(SeatRow.game_id == game_id, SeatRow.seat == seat)
+                    .values(**vars(data))
+                )
+
+    def append_log(
+        self,
+        game_id: str,
+        first_seq: int,
+        entries: list[dict[str, Any]],
+        status: str,
+        result: dict[str, Any] | None = None,
+    ) -> None:
+        """Add log entries ``first_seq, first_seq + 1, ...`` and the game's status."""
+        with self.session() as session:
+            session.add_all(
+                RecordEntryRow(game_id=game_id, seq=first_seq + i, entry=entry)
+                for i, entry in enumerate(entries)
+            )
+            session.execute(
+                update(GameRow)
+                .where(GameRow.id == game_id)
+                .values(status=status, result=result, updated=now())
+            )
+
+    def delete_game(self, game_id: str) -> None:
+        with self.session() as session:
+            session.execute(delete(RecordEntryRow).where(RecordEntryRow.game_id == game_id))
+            session.execute(delete(SeatRow).where(SeatRow.game_id == game_id))
+            session.execute(delete(GameRow).where(GameRow.id == game_id))
+
+    # ------------------------------------------------------------------ reading
+    def load(self, game_id: str) -> StoredGame | None:
+        with self.session() as session:
+            row = session.get(GameRow, game_id)
+            if row is None:
+                return None
+            seats = session.scalars(
+                select(SeatRow).where(SeatRow.game_id == game_id).order_by(SeatRow.seat)
+            )
+            entries = session.scalars(
+                select(RecordEntryRow.entry)
+                .where(RecordEntryRow.game_id == game_id)
+                .order_by(RecordEntryRow.seq)
+            )
+            return StoredGame(
+                id=row.id,
+                status=row.status,
+                setup=row.setup,
+                rules_spec=row.rules_spec,
+                created=_aware(row.created),
+                seats=[_seat_data(seat) for seat in seats],
+                log=list(entries),
+            )
+
+    def game_ids(self, status: str) -> list[str]:
+        """Ids of the games with ``status``, newest first."""
+        with self.session() as session:
+            query = select(GameRow.id).where(GameRow.status == status)
+            return list(session.scalars(query.order_by(GameRow.created.desc())))
+
+    def log_length(self, game_id: str) -> int:
+        with self.session() as session:
+            query = select(func.count()).where(RecordEntryRow.game_id == game_id)
+            return int(session.scalar(query) or 0)
+
+
+def _touch(session: Session, game_id: str) -> None:
+    session.execute(update(GameRow).where(GameRow.id == game_id).values(updated=now()))
+
+
+def _seat_data(row: SeatRow) -> SeatData:
+    return SeatData(
+        kind=row.kind,
+        level=row.level,
+        name=row.name,
+        token=row.token,
+        secret_hash=row.secret_hash,
+        standin=row.standin,
+    )
+
+
+def _aware(moment: datetime) -> datetime:
+    """SQLite returns naive datetimes: they were written in UTC."""
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
+def _sqlite_pragmas(connection: Any, _record: Any) -> None:
+    cursor = connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.close()

@@ -1,0 +1,28 @@
+"""The lobby's words in English and German (``texts.toml`` beside this module)."""
+
+from __future__ import annotations
+
+import tomllib
+from functools import cache
+from importlib import resources
+from typing import Any
+
+LANGUAGES = ("en", "de")
+
+
+@cache
+def catalog(language: str) -> dict[str, str]:
+    data = tomllib.loads(resources.files("monopoly.web").joinpath("texts.toml").read_text("utf-8"))
+    texts: dict[str, str] = data[language]
+    return texts
+
+
+def text(language: str, key: str, **values: Any) -> str:
+    """The text ``key`` in ``language``; an unknown key falls back to the key itself."""
+    template = catalog(language).get(key)
+    return key if template is None else template.format(**values)
+
+
+def level_name(language: str, level: str) -> str:
+    """A computer-player level's name; levels without a text keep their key."""
+    return catalog(language).get(f"level_{level}", level)

@@ -1,0 +1,273 @@
+"""JSON for the client: edition metadata, lobby options and what one seat sees of a game.
+
+Nothing here changes a game; everything is built from :class:`PlayerView` (no deck order,
+no random generator) and the edition's names in the game's language.
+"""
+
+from __future__ import annotations
+
+from dataclasses import fields
+from typing import Any
+
+from monopoly.core.board import SpaceKind
+from monopoly.core.editions import edition_keys, get_edition
+from monopoly.core.game import Game
+from monopoly.core.narrate import Narrator
+from monopoly.core.rules import RuleSet
+from monopoly.core.state import BID, BUS, MORTGAGE_RECEIVED, PLACE, RAISE_CASH, TRADE, WANT
+from monopoly.core.view import PlayerView
+
+from .texts import LANGUAGES, level_name, text
+
+PRESETS = ("standard", "short", "speed", "short+speed")
+LOBBY_OPTIONS = (
+    "starting_cash",
+    "rent_must_be_claimed",
+    "utility_roll",
+    "auction_minimum_bid",
+    "free_parking_pot",
+    "double_go_salary",
+    "no_auctions",
+    "turn_limit",
+    "round_limit",
+)
+"""Rule options offered in the lobby (presets set short_game and speed_die)."""
+MIN_SEATS, MAX_SEATS = 2, 6
+
+
+# ---------------------------------------------------------------------- editions
+def editions_json() -> dict[str, Any]:
+    result = []
+    for key in edition_keys():
+        edition = get_edition(key)
+        titles = {lang: edition.names[lang].title for lang in LANGUAGES}
+        result.append({"key": key, "title": titles, "tokens": len(edition.tokens)})
+    return {"editions": result}
+
+
+def edition_json(key: str, language: str) -> dict[str, Any]:
+    """Everything needed to draw the board of ``key`` in ``language``."""
+    edition = get_edition(key)
+    names = edition.names[language]
+    board = edition.board
+    groups: dict[str, dict[str, Any]] = {
+        group: {
+            "name": names.groups.get(group, group),
+            "colour": edition.group_colours.get(group, ""),
+            "spaces": list(spaces),
+        }
+        for group, spaces in board.groups.items()
+    }
+    return {
+        "key": edition.key,
+        "language": language,
+        "title": names.title,
+        "terms": dict(names.terms),
+        "spaces": [_space_json(edition, index, language) for index in range(40)],
+        "groups": groups,
+        "tokens": [{"key": t.key, "name": t.names[language]} for t in edition.tokens],
+        "decks": {role: names.terms[role] for role in board.decks},
+        "numbers": {
+            "go_salary": board.go_salary,
+            "jail_fine": board.jail_fine,
+            "houses": board.houses,
+            "hotels": board.hotels,
+            "railroad_rents": list(board.railroad_rents),
+            "utility_multipliers": list(board.utility_multipliers),
+        },
+    }
+
+
+def _space_json(edition: Any, index: int, language: str) -> dict[str, Any]:
+    space = edition.board.spaces[index]
+    data: dict[str, Any] = {
+        "index": index,
+        "kind": space.kind.name.lower(),
+        "name": edition.name_of(index, language),
+        "printed": edition.printed[index],
+    }
+    if space.is_property:
+        data.update(
+            group=space.group,
+            colour=edition.group_colours.get(space.group, ""),
+            price=space.price,
+            mortgage=space.mortgage_value,
+        )
+    if space.kind == SpaceKind.STREET:
+        data.update(rents=list(space.rents), house_cost=space.house_cost)
+    elif space.kind == SpaceKind.TAX:
+        data["tax"] = space.tax
+    elif space.kind in (SpaceKind.CHANCE, SpaceKind.COMMUNITY_CHEST):
+        data["deck"] = space.kind.name.lower()
+    return data
+
+
+# ---------------------------------------------------------------------- lobby options
+def options_json(language: str, levels: list[str], absence_timeout: float) -> dict[str, Any]:
+    defaults = RuleSet()
+    kinds = {f.name: f for f in fields(RuleSet)}
+    options = []
+    for key in LOBBY_OPTIONS:
+        value = getattr(defaults, key)
+        option: dict[str, Any] = {
+            "key": key,
+            "type": {bool: "bool", int: "int", str: "str"}[type(value)],
+            "default": value,
+            "name": text(language, f"option_{key}"),
+        }
+        if key == "utility_roll":
+            option["choices"] = [
+                {"key": choice, "name": text(language, f"choice_{choice}")}
+                for choice in ("fresh", "moving")
+            ]
+        assert key in kinds
+        options.append(option)
+    return {
+        "languages": [
+            {"key": lang, "name": text(language, f"language_{lang}")} for lang in LANGUAGES
+        ],
+        "presets": [{"key": p, "name": text(language, f"preset_{p}")} for p in PRESETS],
+        "rule_options": options,
+        "levels": levels_json(language, levels),
+        "seats": {"min": MIN_SEATS, "max": MAX_SEATS},
+        "absence_timeout": absence_timeout,
+    }
+
+
+def levels_json(language: str, levels: list[str]) -> list[dict[str, str]]:
+    return [{"key": level, "name": level_name(language, level)} for level in levels]
+
+
+# ---------------------------------------------------------------------- a game
+def event_json(narrator: Narrator, event: Any) -> dict[str, Any]:
+    data: dict[str, Any] = {"type": type(event).__name__}
+    for key, value in event._asdict().items():
+        data[key] = value.to_json() if hasattr(value, "to_json") else value
+    data["text"] = narrator.describe(event)
+    return data
+
+
+def decision_json(game: Game) -> dict[str, Any] | None:
+    decision = game.decision
+    if decision is None:
+        return None
+    data: dict[str, Any] = {
+        "kind": decision.kind,
+        "seat": decision.seat,
+        "space": decision.space,
+        "name": game.names[decision.seat],
+    }
+    details = decision.data
+    if decision.kind == BID:
+        data["auction"] = {
+            "item": details.item,
+            "high_bid": details.high_bid,
+            "high_bidder": details.high_bidder,
+            "bidders": list(details.bidders),
+        }
+    elif decision.kind == RAISE_CASH:
+        data["debt"] = {
+            "creditor": details.creditor,
+            "amount": details.amount,
+            "reason": details.reason,
+        }
+    elif decision.kind == TRADE:
+        data["offer"] = details.to_json()
+    elif decision.kind == BUS:
+        data["options"] = list(details)
+    elif decision.kind == WANT:
+        data["shortage"] = {"hotel": details.hotel}
+    elif decision.kind == PLACE:
+        data["hotel"] = details[0]
+    elif decision.kind == MORTGAGE_RECEIVED:
+        data["space"] = decision.space
+    return data
+
+
+def table_json(view: PlayerView, players: list[dict[str, Any]]) -> dict[str, Any]:
+    """The public table: what every seat and spectator sees alike."""
+    game_round = view.extra()["round"]
+    for seat, player in enumerate(players):
+        houses, hotels = view.houses_and_hotels(seat)
+        player.update(
+            cash=view.cash[seat],
+            position=view.position[seat],
+            active=view.active[seat],
+            in_jail=view.jail_turns[seat] >= 0,
+            jail_turns=view.jail_turns[seat],
+            jail_cards=list(view.jail_cards[seat]),
+            speed_die=view.speed_active[seat],
+            net_worth=view.net_worth(seat) if view.active[seat] else 0,
+            properties=view.properties_of(seat),
+            houses=houses,
+            hotels=hotels,
+        )
+    return {
+        "turn": view.turn,
+        "round": game_round,
+        "current": view.current,
+        "doubles": view.doubles,
+        "last_roll": list(view.last_roll),
+        "players": players,
+        "owner": list(view.owner),
+        "level": list(view.level),
+        "mortgaged": list(view.mortgaged),
+        "hotel_level": view.hotel_level,
+        "bank": {"houses": view.bank_houses, "hotels": view.bank_hotels},
+        "decks": view.deck_sizes,
+        "free_parking_pot": view.free_parking_pot,
+        "claims": [
+            {"owner": owner, "payer": payer, "space": space, "amount": amount}
+            for owner, payer, space, amount in view.claims
+        ],
+        "over": view.over,
+        "winners": list(view.winners),
+    }
+
+
+def seat_answers(game: Game, seat: int | None) -> dict[str, Any]:
+    """The receiver's own legal answers: decision answers, free actions, bid range."""
+    decision = game.decision
+    if seat is None or decision is None or not game.active[seat]:
+        return {"decision_actions": [], "free_actions": [], "bid_range": None}
+    deciding = decision.seat == seat
+    answers = [a.to_json() for a in game.decision_actions()] if deciding else []
+    low, high = game.bid_range() if deciding and decision.kind == BID else (0, -1)
+    return {
+        "decision_actions": answers,
+        "free_actions": [a.to_json() for a in game.free_actions(seat)],
+        "bid_range": [low, high] if low <= high else None,
+    }
+
+
+def ranking_json(game: Game, turns_by_seat: list[int]) -> list[dict[str, Any]]:
+    """Winners first (sharing rank 1), then by net worth, then the bankrupt, last out last."""
+    out_order = [e.seat for e in game.events if type(e).__name__ == "PlayerBankrupt"]
+
+    def sort_key(seat: int) -> tuple[int, int]:
+        if seat in game.winners:
+            return (0, 0)
+        if game.active[seat]:
+            return (1, -game.net_worth(seat))
+        return (2, -out_order.index(seat) if seat in out_order else 0)
+
+    order = sorted(range(game.players), key=sort_key)
+    ranking = []
+    for position, seat in enumerate(order):
+        houses, hotels = game.houses_and_hotels(seat)
+        rank = 1 if seat in game.winners else position + 1
+        ranking.append(
+            {
+                "rank": rank,
+                "seat": seat,
+                "name": game.names[seat],
+                "net_worth": game.net_worth(seat) if game.active[seat] else 0,
+                "cash": game.cash[seat],
+                "properties": len(game.properties_of(seat)),
+                "houses": houses,
+                "hotels": hotels,
+                "turns": turns_by_seat[seat],
+                "bankrupt": not game.active[seat],
+            }
+        )
+    return ranking

@@ -1,0 +1,81 @@
+"""Seeds, seats and the landing count of the simulator, in single scripted games."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from monopoly.bots.base import make_bot
+from monopoly.core.actions import Action, DeclineBuy, PassBid, Roll
+from monopoly.core.editions import get_edition
+from monopoly.core.game import Game
+from monopoly.core.view import PlayerView
+from monopoly.sim.runner import SimConfig, game_seed, lineup, play_counting, play_game, run
+from monopoly.sim.texts import JAIL_SLOT
+from tests.scenario import start
+
+
+class RollAndDecline:
+    def decide(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        return next(a for a in legal if isinstance(a, Roll | DeclineBuy | PassBid))
+
+
+def landed(game: Game, actions: int) -> dict[int, int]:
+    counts = play_counting(game, [RollAndDecline(), RollAndDecline()], max_actions=actions)
+    return {slot: n for slot, n in enumerate(counts) if n}
+
+
+def on_top(role: str, key: str) -> list[str]:
+    keys = [card.key for card in get_edition("classic").board.decks[role]]
+    return [key, *(k for k in keys if k != key)]
+
+
+def test_go_to_jail_lands_in_jail_not_on_its_space() -> None:
+    game = start({"players": [{"position": 27}, {}]}, dice=[(1, 2)])
+    assert landed(game, 1) == {JAIL_SLOT: 1}
+
+
+def test_a_card_move_counts_where_it_ends() -> None:
+    decks = {
+        "chance": on_top("chance", "go_back_3"),
+        "community_chest": on_top("community_chest", "bank_error"),
+    }
+    game = start({"players": [{"position": 33}, {}]}, dice=[(1, 2)], decks=decks)
+    assert landed(game, 1) == {33: 1}  # Chance (36), back 3 to Community Chest, stays
+
+
+def test_doubles_land_twice() -> None:
+    game = start(dice=[(3, 3), (4, 5)])
+    assert landed(game, 6) == {6: 1, 15: 1}  # Oriental Avenue, declined; then Pennsylvania RR
+
+
+def test_every_roll_is_one_landing() -> None:
+    game = Game.new(3, seed=5, rules="standard")
+    bots = [make_bot("random", seat) for seat in range(3)]
+    counts = play_counting(game, bots)
+    rolls = sum(
+        1
+        for entry in game.record
+        if entry[0] == "action" and entry[1].name in ("roll", "roll_doubles")
+    )
+    assert sum(counts) == rolls > 0
+
+
+def test_game_seeds_differ_by_index_and_seed_and_never_change() -> None:
+    seeds = {game_seed(seed, index) for seed in range(5) for index in range(200)}
+    assert len(seeds) == 1000
+    assert game_seed(7, 3) == game_seed(7, 3)
+    assert all(0 <= s < 2**63 for s in seeds)
+
+
+def test_several_levels_move_one_seat_on_each_game() -> None:
+    assert lineup(["easy", "hard", "random"], 3, 0) == ("easy", "hard", "random")
+    assert lineup(["easy", "hard", "random"], 3, 1) == ("hard", "random", "easy")
+    assert lineup(["random"], 3, 4) == ("random", "random", "random")
+
+
+def test_a_game_replays_from_its_index_alone() -> None:
+    config = SimConfig.create(5, players=3, seed=9, workers=1, turn_limit=300)
+    summary = run(config)
+    again = play_game(config, 3)
+    assert summary.turns[3] == again.turns
+    assert summary.games == 5

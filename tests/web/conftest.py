@@ -1,0 +1,63 @@
+"""Fixtures of the web tests: a live server on a fresh SQLite file, PostgreSQL URLs."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from sqlalchemy import create_engine, text
+
+from monopoly.web.session import ServerConfig
+from monopoly.web.storage import database_url
+
+from .servers import ServerThread
+
+ABSENCE = 0.4
+"""The tests' absence timeout in seconds (the server's default is 60)."""
+POSTGRES_VARIABLE = "MONOPOLY_TEST_POSTGRES_URL"
+REPO = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[ServerThread]:
+    config = ServerConfig(bot_delay=0, absence_timeout=ABSENCE)
+    with ServerThread(str(tmp_path / "games.sqlite3"), config) as running:
+        yield running
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> str:
+    """The URL of a PostgreSQL database for the storage tests.
+
+    CI starts one (``scripts/start-test-postgres.sh``) and sets the variable; without it,
+    CI fails here. Elsewhere the script is run if PostgreSQL is installed.
+    """
+    url = os.environ.get(POSTGRES_VARIABLE)
+    if url:
+        return url
+    if os.environ.get("CI"):
+        pytest.fail(f"{POSTGRES_VARIABLE} is not set: .ci/run must start PostgreSQL")
+    if not Path("/usr/lib/postgresql").is_dir() or shutil.which("runuser") is None:
+        pytest.skip("PostgreSQL is not installed: apt-get install postgresql (CI runs these)")
+    script = REPO / "scripts" / "start-test-postgres.sh"
+    output = subprocess.run([script], capture_output=True, text=True, check=True).stdout
+    return output.strip().rsplit("=", 1)[1]
+
+
+@pytest.fixture
+def postgres_url(postgres_server: str) -> Iterator[str]:
+    """A fresh schema of the test database per test (tests run in parallel)."""
+    schema = f"t_{uuid.uuid4().hex[:12]}"
+    admin = create_engine(database_url(postgres_server))
+    with admin.begin() as connection:
+        connection.execute(text(f"CREATE SCHEMA {schema}"))
+    separator = "&" if "?" in postgres_server else "?"
+    yield f"{postgres_server}{separator}options=-csearch_path%3D{schema}"
+    with admin.begin() as connection:
+        connection.execute(text(f"DROP SCHEMA {schema} CASCADE"))
+    admin.dispose()

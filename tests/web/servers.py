@@ -1,0 +1,199 @@
+"""Real servers and clients for the web tests: uvicorn on a free port, httpx, websockets.
+
+``ServerThread`` runs the app in a thread of the test process; ``ServerProcess`` runs
+``monopoly serve`` as a separate process (for restarts). ``Player`` is one WebSocket
+connection speaking docs/protocol.md.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import threading
+import time
+from contextlib import ExitStack
+from pathlib import Path
+from typing import Any
+
+import httpx
+import uvicorn
+from websockets.sync.client import ClientConnection, connect
+
+from monopoly.web.app import create_app
+from monopoly.web.session import ServerConfig
+
+WAIT = 10.0
+"""Seconds to wait for a message that must come (a failing test stops here)."""
+
+
+class ServerThread:
+    """The app served by uvicorn on 127.0.0.1 and a free port, in a thread."""
+
+    def __init__(self, db: str, config: ServerConfig) -> None:
+        self.app = create_app(db, config)
+        self.server = uvicorn.Server(
+            uvicorn.Config(self.app, host="127.0.0.1", port=0, log_level="warning")
+        )
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+        self.base = ""
+
+    def __enter__(self) -> ServerThread:
+        self.thread.start()
+        deadline = time.monotonic() + WAIT
+        while not self.server.started:
+            assert self.thread.is_alive() and time.monotonic() < deadline, "server did not start"
+            time.sleep(0.01)
+        port = self.server.servers[0].sockets[0].getsockname()[1]
+        self.base = f"http://127.0.0.1:{port}"
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.server.should_exit = True
+        self.thread.join(WAIT)
+
+
+class ServerProcess:
+    """``monopoly serve`` in its own process; ``kill()`` stops it without any goodbye."""
+
+    def __init__(self, db: Path, *extra: str) -> None:
+        monopoly = Path(sys.executable).parent / "monopoly"  # the installed command
+        command = [str(monopoly), "serve", "--port", "0"]
+        self.process = subprocess.Popen(
+            [*command, "--db", str(db), "--bot-delay", "0", *extra],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+            env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        )
+        self.base = ""
+        self.banner = ""
+
+    def __enter__(self) -> ServerProcess:
+        assert self.process.stdout is not None
+        deadline = time.monotonic() + WAIT * 2
+        while time.monotonic() < deadline:
+            line = self.process.stdout.readline()
+            self.banner += line
+            found = re.search(r"http://127\.0\.0\.1:\d+", line)
+            if found:
+                self.base = found.group(0)
+                return self
+            assert line, f"the server stopped: {self.banner}"
+        raise AssertionError(f"no address printed: {self.banner}")
+
+    def kill(self) -> None:
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait(WAIT)
+
+    def __exit__(self, *exc: object) -> None:
+        if self.process.poll() is None:
+            self.process.terminate()
+            self.process.wait(WAIT)
+        if self.process.stdout:
+            self.process.stdout.close()
+
+
+# ---------------------------------------------------------------------- lobby helpers
+BOTS_GAME: dict[str, Any] = {
+    "edition": "classic",
+    "language": "en",
+    "rules": {"preset": "short", "options": {"turn_limit": 40}},
+    "name": "Ann",
+    "token": "cat",
+    "seed": 7,
+}
+
+
+def create_game(base: str, seats: list[dict[str, Any]], **changes: Any) -> dict[str, Any]:
+    response = httpx.post(f"{base}/api/games", json={**BOTS_GAME, "seats": seats, **changes})
+    assert response.status_code == 201, response.text
+    answer: dict[str, Any] = response.json()
+    return answer
+
+
+def join_game(base: str, game_id: str, name: str, token: str) -> dict[str, Any]:
+    response = httpx.post(f"{base}/api/games/{game_id}/join", json={"name": name, "token": token})
+    assert response.status_code == 200, response.text
+    answer: dict[str, Any] = response.json()
+    return answer
+
+
+def start_game(base: str, game_id: str, seat_token: str) -> None:
+    response = httpx.post(f"{base}/api/games/{game_id}/start", json={"seat_token": seat_token})
+    assert response.status_code == 200, response.text
+
+
+# ---------------------------------------------------------------------- a WebSocket player
+class Player:
+    """One WebSocket connection: says hello (with a seat token, or none to watch)."""
+
+    def __init__(self, base: str, game_id: str, token: str | None = None) -> None:
+        url = base.replace("http://", "ws://") + f"/ws/games/{game_id}"
+        self._stack = ExitStack()
+        self.ws: ClientConnection = self._stack.enter_context(connect(url, open_timeout=WAIT))
+        self.state: dict[str, Any] | None = None
+        self.seen: list[dict[str, Any]] = []
+        self.send({"type": "hello", "token": token})
+        self.welcome = self.expect("welcome")
+
+    def send(self, message: dict[str, Any]) -> None:
+        self.ws.send(json.dumps(message))
+
+    def send_raw(self, text: str | bytes) -> None:
+        self.ws.send(text)
+
+    def recv(self, timeout: float = WAIT) -> dict[str, Any]:
+        message: dict[str, Any] = json.loads(self.ws.recv(timeout=timeout))
+        self.seen.append(message)
+        if message["type"] == "state":
+            self.state = message
+        return message
+
+    def expect(self, kind: str, timeout: float = WAIT) -> dict[str, Any]:
+        """Read messages until one of ``kind`` comes."""
+        deadline = time.monotonic() + timeout
+        while True:
+            message = self.recv(max(0.01, deadline - time.monotonic()))
+            if message["type"] == kind:
+                return message
+
+    def next_message(self) -> dict[str, Any]:
+        """Prove nothing else is queued for this client: a ping's pong must come next."""
+        self.send({"type": "ping"})
+        return self.recv()
+
+    def wait_for(self, check: Any, timeout: float = WAIT) -> dict[str, Any]:
+        """Read states until ``check(state)`` holds; returns that state."""
+        deadline = time.monotonic() + timeout
+        if self.state is not None and check(self.state):
+            return self.state
+        while True:
+            message = self.recv(max(0.01, deadline - time.monotonic()))
+            if message["type"] == "state" and check(message):
+                return message
+
+    def my_turn(self) -> dict[str, Any]:
+        """Wait until this seat must decide (or may raise cash); returns the state."""
+        return self.wait_for(lambda s: s["decision"] and s["decision"]["seat"] == s["seat"])
+
+    def act(self, action: dict[str, Any], state_id: int | None = None) -> None:
+        assert self.state is not None
+        sid = self.state["state_id"] if state_id is None else state_id
+        self.send({"type": "action", "state_id": sid, "action": action})
+
+    def close(self) -> None:
+        self._stack.close()
+
+
+def simple_answer(state: dict[str, Any]) -> dict[str, Any]:
+    """A person's plain play: the first answer, else sell or mortgage to raise cash."""
+    if state["decision_actions"]:
+        answer: dict[str, Any] = state["decision_actions"][0]
+        return answer
+    raising = [a for a in state["free_actions"] if a["act"] in ("sell", "mortgage")]
+    assert raising, f"nothing to do in {state['decision']}"
+    return raising[0]

@@ -1,0 +1,194 @@
+"""The browser game around the board: joining by invite link, watching, the German UI,
+playing by keyboard, a phone-sized screen, absent players handed to a computer — in
+Debian's Chromium driven by Playwright, against a real server."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+from playwright.sync_api import Browser, Page
+
+from .servers import ServerThread
+from .test_e2e_game import (
+    chromium,
+    create,
+    decision,
+    log_text,
+    open_seat,
+    wait_log,
+    watch_errors,
+)
+
+STATIC = Path(__file__).resolve().parents[2] / "src" / "monopoly" / "web" / "static"
+HUMAN_AND_BOT = [{"type": "human"}, {"type": "bot", "level": "easy"}]
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with chromium() as running:
+        yield running
+
+
+def start(base: str, created: dict[str, object]) -> None:
+    response = httpx.post(
+        f"{base}/api/games/{created['game_id']}/start", json={"seat_token": created["seat_token"]}
+    )
+    assert response.status_code == 200, response.text
+
+
+def test_a_friend_joins_by_the_invite_link_and_an_absent_seat_goes_to_a_computer(
+    server: ServerThread, browser: Browser
+) -> None:
+    host = browser.new_context(locale="en-US")
+    host.grant_permissions(["clipboard-read", "clipboard-write"])
+    ann = host.new_page()
+    errors = watch_errors(ann)
+    ann.goto(f"{server.base}/?lang=en")
+    ann.get_by_label("Your name").fill("Ann")
+    ann.get_by_label("Seat 2: person or computer").select_option("human")
+    ann.get_by_role("button", name="Remove a seat").click()
+    ann.get_by_role("button", name="Create game").click()
+    ann.locator("[data-testid=copy-invite]").click()
+    invite = ann.locator("#invite-url").input_value()
+    assert re.fullmatch(rf"{server.base}/\?join=[\w-]+", invite)
+    assert ann.evaluate("navigator.clipboard.readText()") == invite
+    assert ann.locator("[data-testid=start]").is_disabled()
+
+    bob = browser.new_context(locale="en-US").new_page()
+    bob.goto(invite)
+    bob.get_by_label("Your name").fill("Bob")
+    bob.get_by_label("Your token").select_option(label="Top hat")
+    bob.locator("[data-testid=join]").click()
+    bob.get_by_text("Waiting for the host to start the game.").wait_for()
+    ann.locator(".seat-entry", has_text="Bob").wait_for()
+    ann.locator("[data-testid=start]").click()
+    for page, name in ((ann, "Ann"), (bob, "Bob")):
+        page.locator(".board-svg").wait_for()
+        assert page.locator(".player-card.me .player-name").inner_text().startswith(name)
+    assert bob.locator(".token title", has_text="Bob — Top hat").count() == 1
+
+    game_url = bob.url
+    bob.goto("about:blank")
+    ann.locator(".player-card[data-seat='1'] .tag-offline").wait_for()
+    ann.locator("[data-testid=hand-to-bot]").click()
+    ann.locator(".player-card[data-seat='1'] .tag-standin").wait_for()
+    bob.goto(game_url)
+    bob.locator(".board-svg").wait_for()
+    ann.locator(".player-card[data-seat='1'] .tag-online").wait_for()
+    assert ann.locator(".player-card[data-seat='1'] .tag-standin").count() == 0
+    assert errors == []
+
+
+def test_a_spectator_sees_the_board_but_no_actions(server: ServerThread, browser: Browser) -> None:
+    created = create(server.base, seats=HUMAN_AND_BOT)
+    start(server.base, created)
+    page = browser.new_page()
+    errors = watch_errors(page)
+    page.goto(f"{server.base}/?watch={created['game_id']}&lang=en")
+    page.locator(".board-svg").wait_for()
+    page.locator(".player-card").nth(1).wait_for()
+    assert page.locator(".token").count() == 2
+    assert page.locator("#decision h2").inner_text() == "Watching"
+    assert page.get_by_text("You are watching").is_visible()
+    assert page.locator("[data-act]").count() == 0
+    assert page.locator("[data-testid=manage], [data-testid=trade]").count() == 0
+    assert page.locator(".player-card.me").count() == 0
+    assert "Turn-order rolls" in log_text(page)
+    assert errors == []
+    page.close()
+
+
+def test_the_german_ui_creates_and_plays_a_zelda_game(
+    server: ServerThread, browser: Browser
+) -> None:
+    page = browser.new_page()
+    errors = watch_errors(page)
+    page.goto(f"{server.base}/?lang=de")
+    page.get_by_role("heading", name="Spiel erstellen").wait_for()
+    page.get_by_label("Dein Name").fill("Anna")
+    page.get_by_label("Ausgabe").select_option("zelda")
+    page.get_by_label("Deine Spielfigur").select_option(label="Hylia-Schild")
+    page.get_by_label("Regeln").select_option("speed")
+    page.get_by_role("button", name="Spiel erstellen").click()
+    page.get_by_role("heading", name="MONOPOLY The Legend of Zelda").wait_for()
+    assert "Tempo-Würfel" in page.locator(".waiting-card").inner_text()
+    page.get_by_role("button", name="Spiel starten").click()
+    page.locator(".board-svg").wait_for()
+    assert decision(page) == "roll"
+    assert page.locator("#decision h2").inner_text() == "Du bist dran"
+    deed = page.locator(".space[data-space='37'] > title").text_content() or ""
+    assert deed.startswith("Schloss Hyrule\nDunkelblau\nPreis: 350 ◆")
+    assert "Deku" in (page.locator(".stock-text").text_content() or "")
+    page.get_by_role("button", name="Würfeln").click()
+    wait_log(page, "Anna würfelt")
+    assert page.get_by_role("button", name="Besitz verwalten").is_visible()
+    assert errors == []
+    page.close()
+
+
+def test_a_keyboard_alone_reaches_and_rolls_the_dice(
+    server: ServerThread, browser: Browser
+) -> None:
+    created = create(server.base, seats=HUMAN_AND_BOT, position={"players": [{}, {}], "turn": 0})
+    start(server.base, created)
+    page = browser.new_page()
+    open_seat(page, server.base, created["game_id"], created["seat_token"])
+    assert decision(page) == "roll"
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.textContent") == "Skip to your actions"
+    page.keyboard.press("Enter")
+    page.keyboard.press("Tab")
+    focused = page.evaluate(
+        "(() => { const e = document.activeElement;"
+        " return [e.dataset.act, getComputedStyle(e).outlineStyle]; })()"
+    )
+    assert focused == ["roll", "solid"]
+    page.keyboard.press("Enter")
+    wait_log(page, "Ann rolls")
+    page.close()
+
+
+def no_sideways_scroll(page: Page) -> bool:
+    return bool(page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"))
+
+
+def test_a_phone_sized_screen_stacks_the_panels_without_sideways_scrolling(
+    server: ServerThread, browser: Browser
+) -> None:
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    page.goto(f"{server.base}/?lang=en")
+    page.locator("form.create-form").wait_for()
+    assert no_sideways_scroll(page)
+    created = create(server.base, seats=[*HUMAN_AND_BOT, {"type": "bot", "level": "normal"}])
+    start(server.base, created)
+    open_seat(page, server.base, created["game_id"], created["seat_token"])
+    decision(page)
+    board = page.locator(".board-svg").bounding_box()
+    panel = page.locator("#decision").bounding_box()
+    assert board is not None and panel is not None
+    assert 300 <= board["width"] <= 390
+    assert panel["y"] >= board["y"] + board["height"]
+    assert no_sideways_scroll(page)
+    page.locator("[data-testid=trade]").click()
+    assert no_sideways_scroll(page)
+    page.close()
+
+
+def test_both_label_files_have_every_label_the_client_uses() -> None:
+    english = json.loads((STATIC / "i18n" / "en.json").read_text(encoding="utf-8"))
+    german = json.loads((STATIC / "i18n" / "de.json").read_text(encoding="utf-8"))
+    assert set(english) == set(german)
+    assert all(german[key].strip() for key in german)
+    scripts = "\n".join(path.read_text(encoding="utf-8") for path in (STATIC / "js").glob("*.js"))
+    used = set(re.findall(r"\bt\(\s*\"([a-z0-9_]+)\"", scripts))
+    assert used and used <= set(english), sorted(used - set(english))
+    acts = ["roll", "pay_fine", "use_card", "roll_doubles", "buy", "decline", "bid", "pass"]
+    acts += ["accept_trade", "reject_trade", "bankrupt", "build", "sell", "mortgage"]
+    acts += ["unmortgage", "keep_mortgaged", "place", "claim_rent", "choose_space"]
+    acts += ["choose_move", "want", "propose_trade"]
+    assert {f"act_{act}" for act in acts} <= set(english)

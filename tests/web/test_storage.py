@@ -1,0 +1,88 @@
+"""Storage on SQLite and PostgreSQL: records round-trip, and a new server resumes games."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from monopoly.core.records import game_state, replay
+from monopoly.web.session import ServerConfig
+from monopoly.web.storage import SeatData, Store, StoredGame, database_url, now
+
+from .servers import Player, ServerThread, create_game, simple_answer, start_game
+from .test_play import ANN_AND_BOTS
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'games.sqlite3'}"
+    url: str = request.getfixturevalue("postgres_url")
+    return url
+
+
+def test_database_urls_from_the_command_line(tmp_path: Path) -> None:
+    assert database_url("postgresql://u@h/db") == "postgresql+psycopg://u@h/db"
+    assert database_url("postgres://u@h/db") == "postgresql+psycopg://u@h/db"
+    path = tmp_path / "new" / "games.sqlite3"
+    assert database_url(str(path)) == f"sqlite:///{path}"
+    assert path.parent.is_dir()
+
+
+def test_a_game_round_trips_through_the_store(db_url: str) -> None:
+    store = Store(db_url)
+    seats = [SeatData("human", name="Ann", token="cat", secret_hash="ab" * 32), SeatData("human")]
+    setup = {"edition": "classic", "language": "de", "rules": {"short_game": True}, "seed": 3}
+    store.create_game(StoredGame("g1", "open", setup, {"preset": "short"}, now(), seats))
+    assert store.game_ids("open") == ["g1"]
+    seats[1] = SeatData("human", name="Bob", token="boot", secret_hash="cd" * 32)
+    store.save_seat("g1", 1, seats[1])
+    players = {
+        **setup,
+        "players": [{"name": "Ann", "token": "cat"}, {"name": "Bob", "token": "boot"}],
+    }
+    store.save_start("g1", players, seats)
+    store.append_log("g1", 0, [{"dice": [3, 4]}, {"dice": [1, 2]}], "running")
+    store.append_log("g1", 2, [{"act": "roll", "seat": 0}], "running")
+    loaded = store.load("g1")
+    assert loaded is not None
+    assert loaded.status == "running" and store.game_ids("open") == []
+    assert loaded.setup == players and loaded.seats == seats
+    assert loaded.log == [{"dice": [3, 4]}, {"dice": [1, 2]}, {"act": "roll", "seat": 0}]
+    assert loaded.record()["setup"]["players"][1]["name"] == "Bob"
+    assert store.load("nope") is None
+    assert store.healthy()
+    store.close()
+
+
+def test_a_new_server_on_the_same_database_resumes_the_game(db_url: str) -> None:
+    config = ServerConfig(bot_delay=0)
+    with ServerThread(db_url, config) as first:
+        created = create_game(
+            first.base, ANN_AND_BOTS, language="de", edition="fallout", token="vault_boy"
+        )
+        game_id, token = created["game_id"], created["seat_token"]
+        ann = Player(first.base, game_id, token)
+        start_game(first.base, game_id, token)
+        for _ in range(5):
+            ann.act(simple_answer(ann.my_turn()))
+            ann.expect("state")
+        before = ann.my_turn()
+        ann.close()
+        live = first.app.state.hub.get(game_id).game
+        expected = game_state(live)
+
+    store = Store(db_url)
+    stored = store.load(game_id)
+    assert stored is not None and stored.status == "running"
+    assert game_state(replay(stored.record())) == expected
+    store.close()
+
+    with ServerThread(db_url, config) as second:
+        ann = Player(second.base, game_id, token)
+        after = ann.expect("state")
+        assert after["state_id"] == before["state_id"] and after["game"] == before["game"]
+        ann.act(simple_answer(after))
+        assert ann.expect("state")["state_id"] > after["state_id"]
+        ann.close()
