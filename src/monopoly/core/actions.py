@@ -228,13 +228,20 @@ _VALUE_CHECKS: dict[str, Any] = {
 }
 
 
+_FIELD_CHECKS: dict[type, tuple[tuple[str, str, Any], ...]] = {}
+
+
 def field_problem(action: Action) -> str:
     """Why an action built in Python has a field of the wrong type, or "" (JSON input
     is checked by :func:`action_from_json` already)."""
-    for f in fields(action):
-        value = getattr(action, f.name)
-        if not _VALUE_CHECKS[str(f.type)](value):
-            return f"{action.name}.{f.name} must be {f.type}, got {value!r}"
+    checks = _FIELD_CHECKS.get(type(action))
+    if checks is None:
+        checks = tuple((f.name, str(f.type), _VALUE_CHECKS[str(f.type)]) for f in fields(action))
+        _FIELD_CHECKS[type(action)] = checks
+    for name, type_name, is_valid in checks:
+        value = getattr(action, name)
+        if not is_valid(value):
+            return f"{action.name}.{name} must be {type_name}, got {value!r}"
     return ""
 
 
