@@ -13,7 +13,7 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, Page
 
-from .servers import ServerThread
+from .servers import Player, ServerThread, join_game
 from .test_e2e_game import (
     chromium,
     create,
@@ -150,6 +150,42 @@ def test_a_keyboard_alone_reaches_and_rolls_the_dice(
     assert focused == ["roll", "solid"]
     page.keyboard.press("Enter")
     wait_log(page, "Ann rolls")
+    page.close()
+
+
+def test_a_trade_offer_from_a_friend_is_answered_with_a_counter_offer(
+    server: ServerThread, browser: Browser
+) -> None:
+    start_position = {
+        "players": [{}, {}],
+        "properties": {"1": {"owner": 0}, "3": {"owner": 1}},
+        "turn": 0,
+    }
+    created = create(server.base, seats=[{"type": "human"}] * 2, position=start_position)
+    joined = join_game(server.base, created["game_id"], "Bob", "top_hat")
+    bob = Player(server.base, created["game_id"], joined["seat_token"])
+    start(server.base, created)
+    bob.expect("state")
+    page = browser.new_page()
+    open_seat(page, server.base, created["game_id"], created["seat_token"])
+    decision(page)
+    bob.act({"act": "propose_trade", "partner": 0, "give": [3], "take_cash": 100})
+    page.locator("#decision[data-kind='trade']").wait_for()
+    offer = page.locator("#decision .offer").inner_text()
+    assert "You get\nBaltic Avenue" in offer and "You give\n$100" in offer
+    page.locator("[data-testid=counter]").click()
+    dialog = page.locator("dialog.trade-dialog")
+    assert dialog.locator("#trade-give_cash").input_value() == "100"
+    assert dialog.locator("[data-key='take-3']").is_checked()
+    dialog.locator("#trade-give_cash").fill("50")
+    page.wait_for_function("!document.querySelector('[data-testid=propose]').disabled")
+    dialog.get_by_role("button", name="Send the counter-offer").click()
+    counter = bob.wait_for(
+        lambda s: s["decision"]["kind"] == "trade" and s["decision"]["seat"] == 1
+    )
+    assert counter["decision"]["offer"]["give_cash"] == 50
+    assert counter["decision"]["offer"]["take"] == [3]
+    bob.close()
     page.close()
 
 
