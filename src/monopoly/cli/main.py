@@ -11,13 +11,14 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
-from monopoly.bots.random_bot import RandomBot
+from monopoly.bots.base import BotError, make_bot
 from monopoly.core.editions import EditionError, edition_keys, get_edition
 from monopoly.core.errors import MonopolyError, RecordError
 from monopoly.core.game import Game
 from monopoly.core.narrate import Narrator, money
 from monopoly.core.records import game_state, load_record, record_of
 from monopoly.core.rules import RuleSet
+from monopoly.core.view import PlayerView
 
 app = typer.Typer(help="MONOPOLY: the classic game and its themed editions.", no_args_is_help=True)
 console = Console(highlight=False)
@@ -46,23 +47,34 @@ def demo(
     max_turns: Annotated[int, typer.Option(help="Stop after this many turns (richest wins)")] = 400,
     delay: Annotated[float, typer.Option(help="Seconds between turns")] = 0.0,
     record: Annotated[Path | None, typer.Option(help="Write the game record (JSON) here")] = None,
+    bots: Annotated[
+        str, typer.Option(help="Levels, comma-separated, one per seat or one for all")
+    ] = "hard,normal,easy",
 ) -> None:
     """Watch computer players play a whole game, narrated in the terminal."""
     if seed < 0:
         seed = time.time_ns() % 1_000_000
+    levels = [level.strip() for level in bots.split(",")]
+    seat_levels = [levels[seat % len(levels)] for seat in range(players)]
     try:
         rule_set = RuleSet.named(rules, turn_limit=max_turns)
-        names = NAMES.get(language, NAMES["en"])[:players]
+        players_bots = [make_bot(level, seed * 10 + seat) for seat, level in enumerate(seat_levels)]
+        names = [
+            f"{name} ({level.rpartition(':')[2]})"
+            for name, level in zip(_player_names(language, players), seat_levels, strict=True)
+        ]
         game = Game.new(names, edition, rule_set, seed=seed, language=language)
-    except (MonopolyError, EditionError) as error:
+    except (MonopolyError, EditionError, BotError) as error:
         raise _fail(str(error)) from None
-    bots = [RandomBot(seed * 10 + seat) for seat in range(players)]
     narrator = Narrator(game)
     title = game.edition.names[language].title
     console.rule(f"[bold]{title}[/] · {rule_set.describe()} · seed {seed}")
     _print_events(narrator, game.events)
     while (decision := game.decision) is not None:
-        events = game.apply(bots[decision.seat].choose(game, decision.seat))
+        seat = decision.seat
+        events = game.apply(
+            players_bots[seat].decide(PlayerView(game, seat), game.decision_actions())
+        )
         _print_events(narrator, events)
         if delay and any(type(e).__name__ == "TurnStarted" for e in events):
             time.sleep(delay)
@@ -70,6 +82,11 @@ def demo(
     if record is not None:
         record.write_text(json.dumps(record_of(game), ensure_ascii=False, indent=1), "utf-8")
         console.print(f"record: {record}")
+
+
+def _player_names(language: str, count: int) -> list[str]:
+    names = NAMES.get(language, NAMES["en"])
+    return [names[i] if i < len(names) else f"#{i + 1}" for i in range(count)]
 
 
 def _print_events(narrator: Narrator, events: list[object]) -> None:
@@ -87,7 +104,8 @@ def _print_events(narrator: Narrator, events: list[object]) -> None:
 def _print_standings(game: Game) -> None:
     console.rule()
     for seat in sorted(range(game.players), key=lambda s: -game.net_worth(s)):
-        state = "bankrupt" if not game.active[seat] else money(game, game.net_worth(seat))
+        worth = money(game, game.net_worth(seat))
+        state = worth if game.active[seat] else Narrator(game).text("standing_bankrupt")
         crown = " 🏆" if seat in game.winners else ""
         console.print(f"{game.names[seat]:10} {state}{crown}")
 
