@@ -161,8 +161,15 @@ class Checker:
                 for s in game.properties_of(seat)
             )
         log_before = len(game.record)
+        deeds_before = (list(game.owner), list(game.mortgaged))
+        levels_before = list(game.level)
+        versions_before = (game.deeds_version, game.buildings_version)
 
         events = game.apply(action)
+        if (game.owner, game.mortgaged) != deeds_before:
+            assert game.deeds_version > versions_before[0], "deeds changed, version did not"
+        if game.level != levels_before:
+            assert game.buildings_version > versions_before[1], "buildings changed, no version"
 
         self.actions += 1
         assert len(game.record) > log_before

@@ -50,7 +50,7 @@ class HardBot(NormalBot):
 
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
-        self._rents_key: tuple[tuple[int, ...], ...] = ()
+        self._rents_key: tuple[object, ...] = ()
         self._rents: list[int] = []
         self._rent_peak = 0
         self._rent_per_turn = 0.0
@@ -81,7 +81,7 @@ class HardBot(NormalBot):
         """The rent rivals charge ``seat`` on each space now (cached until the board
         changes: owners, buildings or mortgages)."""
         owner, level, mortgaged = view.owner, view.level, view.mortgaged
-        key = (tuple(owner), tuple(level), tuple(mortgaged))
+        key = (view, seat, view.deeds_version, view.buildings_version)
         if key != self._rents_key:
             facts = self.facts
             assert facts is not None

@@ -41,7 +41,7 @@ class NormalBot(LevelPlayer):
         self.valuation: Valuation  # set by start_game()
         self._offered: dict[tuple[int, tuple[int, ...]], tuple[int, int]] = {}
         self._trade_turn = -1
-        self._fruitless: tuple[tuple[int, ...], int] | None = None
+        self._fruitless: tuple[tuple[object, ...], int] | None = None
         """Holdings and spare cash of the last search for offers that found none."""
 
     def start_game(self, view: PlayerView) -> None:
@@ -73,7 +73,7 @@ class NormalBot(LevelPlayer):
             return None
         self._trade_turn = turn
         spare = view.cash[seat] - self.cash_reserve(view, seat)
-        holdings = tuple(view.owner)
+        holdings = (view, view.deeds_version)
         fruitless = self._fruitless
         if fruitless is not None and fruitless[0] == holdings and spare < fruitless[1] + 100:
             return None  # nothing changed since the last search found nothing

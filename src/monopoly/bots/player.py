@@ -265,7 +265,7 @@ class LevelPlayer:
         facts = self.facts
         assert facts is not None
         owner, mortgaged = view.owner, view.mortgaged
-        key = (seat, tuple(owner), tuple(mortgaged))
+        key = (view, seat, view.deeds_version)
         if key == self._complete_key:
             return self._complete
         result = []

@@ -12,6 +12,7 @@ from typing import Any, ClassVar
 
 from .board import DECK_ROLES
 from .errors import MalformedActionError
+from .reasons import refuse
 
 
 @dataclass(frozen=True, slots=True)
@@ -241,7 +242,9 @@ def field_problem(action: Action) -> str:
     for name, type_name, is_valid in checks:
         value = getattr(action, name)
         if not is_valid(value):
-            return f"{action.name}.{name} must be {type_name}, got {value!r}"
+            return refuse(
+                None, "bad_field", action=action.name, field=name, type=type_name, value=repr(value)
+            )
     return ""
 
 

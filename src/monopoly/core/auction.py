@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import events as ev
 from .actions import Action, Bid, PassBid
+from .reasons import refuse
 from .state import BID, HOTEL_ITEM, PLACE, Auction, Decision, Shortage
 
 if TYPE_CHECKING:
@@ -46,9 +47,9 @@ def actions(game: Game, decision: Decision) -> list[Action]:
 def check_bid(game: Game, action: Any, decision: Decision) -> str:
     low, high = bid_range(game, decision)
     if action.amount < low:
-        return f"a bid must be at least {low}"
+        return refuse(game, "bid_too_low", low=low)
     if action.amount > high:
-        return f"you can bid at most your cash, {high}"
+        return refuse(game, "bid_too_high", high=high)
     return ""
 
 
@@ -101,6 +102,7 @@ def _finish(game: Game, running: Auction) -> None:
     game.emit(ev.AuctionWon, winner, item, amount)
     if item >= 0:
         game.owner[item] = winner
+        game.deeds_version += 1
     else:
         game.tasks.append(
             Decision(PLACE, winner, data=(item == HOTEL_ITEM, running.shortage, amount))

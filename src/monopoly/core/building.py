@@ -14,6 +14,7 @@ from . import auction
 from . import events as ev
 from .actions import Action, DeclareWant, PlaceBuilding
 from .board import SpaceKind
+from .reasons import refuse
 from .state import (
     HOTEL_ITEM,
     HOUSE_ITEM,
@@ -32,7 +33,7 @@ if TYPE_CHECKING:
 def build_problem(game: Game, seat: int, spaces: tuple[int, ...], free: bool = False) -> str:
     """Why building one level on each of ``spaces`` (in order) is illegal, or ""."""
     if not spaces:
-        return "name at least one street to build on"
+        return refuse(game, "no_street_named")
     levels: dict[int, int] = {}
     houses, hotels, cash = game.bank_houses, game.bank_hotels, game.cash[seat]
     per_hotel = game.rules.houses_per_hotel
@@ -45,23 +46,23 @@ def build_problem(game: Game, seat: int, spaces: tuple[int, ...], free: bool = F
         group = game.board.groups[deed.group]
         level = levels.get(space, game.level[space])
         if level == game.hotel_level:
-            return f"{_name(game, space)} already has a hotel (R-BUILD-3)"
+            return refuse(game, "has_hotel", space=space)
         if level > min(levels.get(s, game.level[s]) for s in group):
-            return "build evenly: other streets of the group need a building first (R-BUILD-2)"
+            return refuse(game, "build_evenly")
         if (level == per_hotel) in settling:
-            return "the Bank's last buildings of that kind are being shared out (R-BUILD-6)"
+            return refuse(game, "shortage_sharing")
         if level == per_hotel:
             if hotels == 0:
-                return "the Bank has no hotels left (R-BUILD-5)"
+                return refuse(game, "no_hotels_left")
             hotels, houses = hotels - 1, houses + per_hotel
         else:
             if houses == 0:
-                return "the Bank has no houses left (R-BUILD-5)"
+                return refuse(game, "no_houses_left")
             houses -= 1
         if not free:
             cash -= deed.house_cost
             if cash < 0:
-                return f"not enough cash: the buildings cost more than your {game.cash[seat]}"
+                return refuse(game, "buildings_cost_more", cash=game.cash[seat])
         levels[space] = level + 1
     return ""
 
@@ -78,22 +79,18 @@ def _settling_kinds(game: Game) -> set[bool]:
 
 def _street_problem(game: Game, seat: int, space: int) -> str:
     if not 0 <= space < 40:
-        return f"there is no space {space}"
+        return refuse(game, "no_space", number=space)
     deed = game.board.spaces[space]
     if deed.kind != SpaceKind.STREET:
-        return f"{_name(game, space)} is not a street"
+        return refuse(game, "not_a_street", space=space)
     if game.owner[space] != seat:
-        return f"you do not own {_name(game, space)}"
+        return refuse(game, "not_yours", space=space)
     group = game.board.groups[deed.group]
     if any(game.owner[s] != seat for s in group):
-        return "you need every street of the colour group (R-BUILD-1)"
+        return refuse(game, "need_whole_group")
     if any(game.mortgaged[s] for s in group):
-        return "a street of the group is mortgaged (R-BUILD-7)"
+        return refuse(game, "group_mortgaged")
     return ""
-
-
-def _name(game: Game, space: int) -> str:
-    return game.edition.name_of(space, game.language)
 
 
 def buildable_spaces(game: Game, seat: int) -> list[int]:
@@ -181,6 +178,7 @@ def build(game: Game, seat: int, spaces: tuple[int, ...], free: bool = False) ->
         else:
             game.bank_houses -= 1
         game.level[space] += 1
+        game.buildings_version += 1
         game.emit(ev.BuildingBuilt, seat, space, hotel, cost)
 
 
@@ -194,7 +192,7 @@ def want_actions(game: Game, decision: Decision) -> list[Action]:
 def check_want(game: Game, action: Any, decision: Decision) -> str:
     shortage: Shortage = decision.data
     stock = game.bank_hotels if shortage.hotel else game.bank_houses
-    return "" if 0 <= action.count <= stock else f"say how many, 0 to {stock}"
+    return "" if 0 <= action.count <= stock else refuse(game, "want_how_many", stock=stock)
 
 
 def declare_want(game: Game, action: Any, decision: Decision) -> None:
@@ -258,8 +256,10 @@ def refund_unplaceable(game: Game, decision: Decision) -> bool:
 def check_place(game: Game, action: Any, decision: Decision) -> str:
     if action.space in _placeable(game, decision):
         return ""
-    kind = "hotel" if decision.data[0] else "house"
-    return f"the {kind} won cannot go on space {action.space}"
+    if not 0 <= action.space < 40:
+        return refuse(game, "no_space", number=action.space)
+    key = "cannot_place_hotel" if decision.data[0] else "cannot_place_house"
+    return refuse(game, key, space=action.space)
 
 
 def place(game: Game, action: Any, decision: Decision) -> None:
@@ -273,15 +273,15 @@ def place(game: Game, action: Any, decision: Decision) -> None:
 # ---------------------------------------------------------------------- selling
 def sell_problem(game: Game, seat: int, space: int) -> str:
     if not 0 <= space < 40:
-        return f"there is no space {space}"
+        return refuse(game, "no_space", number=space)
     if game.owner[space] != seat:
-        return f"you do not own {_name(game, space)}"
+        return refuse(game, "not_yours", space=space)
     level = game.level[space]
     if level == 0:
-        return f"{_name(game, space)} has no buildings"
+        return refuse(game, "no_buildings", space=space)
     group = game.board.groups[game.board.spaces[space].group]
     if level < max(game.level[s] for s in group):
-        return "sell evenly: sell from the streets with the most buildings first (R-BUILD-4)"
+        return refuse(game, "sell_evenly")
     return ""
 
 
@@ -331,5 +331,6 @@ def _set_levels(game: Game, seat: int, target: dict[int, int]) -> None:
         else:
             game.bank_houses += old - new
         game.level[space] = new
+        game.buildings_version += 1
         game.cash[seat] += refund
         game.emit(ev.BuildingSold, seat, space, new, refund)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from . import events as ev
+from .reasons import refuse
 from .state import MORTGAGE_RECEIVED, OP_AUCTION, Debt, Decision
 
 if TYPE_CHECKING:
@@ -28,7 +29,7 @@ def bankruptcy_problem(game: Game, seat: int, decision: Decision) -> str:
     owed: Debt = decision.data
     can_raise = raisable(game, seat)
     if can_raise >= owed.amount:
-        return f"you can still raise {can_raise} of the {owed.amount} owed: sell and mortgage"
+        return refuse(game, "can_still_raise", raisable=can_raise, owed=owed.amount)
     return ""
 
 
@@ -44,6 +45,8 @@ def go_bankrupt(game: Game, seat: int, creditor: int) -> None:
     cash, game.cash[seat] = game.cash[seat], 0
     game.active[seat] = False
     game.jail_turns[seat] = -1
+    game.deeds_version += 1
+    game.buildings_version += 1
     game.emit(ev.PlayerBankrupt, seat, creditor)
     if creditor >= 0:
         _to_player(game, seat, creditor, cash, spaces)

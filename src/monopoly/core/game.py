@@ -43,6 +43,7 @@ from .board import CHANCE, COMMUNITY_CHEST, DECK_ROLES, Board, Edition
 from .chance import ChanceSource, Entry
 from .editions import get_edition
 from .errors import IllegalActionError, NotYourTurnError, RecordError, SetupError
+from .reasons import refuse
 from .rules import RuleSet
 from .state import (
     BID,
@@ -180,6 +181,11 @@ class Game:
         self.claims: list[tuple[int, int, int, int]] = []
         """Open rent claims (owner, payer, space, amount) with ``rent_must_be_claimed``."""
         self.free_parking_pot = 0
+        self.deeds_version = 0
+        """Grows whenever an owner or a mortgage changes, and ``buildings_version``
+        whenever a building does: cheap ways for players to know that a judgement of
+        the board they cached is still good."""
+        self.buildings_version = 0
         self.rent_income = [0] * 40
         """Rent collected per property so far (a statistic for simulations)."""
         self.over = False
@@ -202,6 +208,7 @@ class Game:
         for i, space in enumerate(order[: 3 * self.players]):
             seat = i % self.players
             self.owner[space] = seat
+            self.deeds_version += 1
             self.emit(ev.PropertyDealt, seat, space)
 
     def _roll_turn_order(self) -> int:
@@ -453,25 +460,25 @@ class Game:
     def problem(self, action: Action) -> str:
         """Why ``action`` is illegal now, or "" when it is legal."""
         if self.over:
-            return "the game is over"
+            return refuse(self, "game_over")
         if not isinstance(action, Action):
-            return f"not an action: {action!r}"
+            return refuse(self, "not_an_action", value=repr(action))
         malformed = field_problem(action)
         if malformed:
             return malformed
         seat = action.seat
         if not 0 <= seat < self.players:
-            return f"there is no seat {seat}"
+            return refuse(self, "no_seat", number=seat)
         if not self.active[seat]:
-            return "that player is bankrupt"
+            return refuse(self, "player_bankrupt")
         handler = _HANDLERS.get(type(action))
         if handler is None:
-            return "unknown action"
+            return refuse(self, "unknown_action")
         decision = self.decision
         assert decision is not None
         answers = handler[2]  # None for actions allowed at any time
         if answers is not None and (decision.kind not in answers or decision.seat != seat):
-            return f"not your decision: waiting for seat {decision.seat} ({decision.kind})"
+            return refuse(self, "not_your_decision", seat=decision.seat, decision=decision.kind)
         return handler[0](self, action, decision)
 
     def apply(self, action: Action) -> list[Any]:
@@ -544,7 +551,7 @@ def _roll(game: Game, action: Any, decision: Decision) -> None:
 def _check_buy(game: Game, action: Any, decision: Decision) -> str:
     price = game.board.spaces[decision.space].price
     if game.cash[action.seat] < price:
-        return f"costs {price}, you have {game.cash[action.seat]}"
+        return refuse(game, "costs_more_than_cash", price=price, cash=game.cash[action.seat])
     return ""
 
 
@@ -554,6 +561,7 @@ def _buy(game: Game, action: Any, decision: Decision) -> None:
     price = game.board.spaces[space].price
     game.cash[action.seat] -= price
     game.owner[space] = action.seat
+    game.deeds_version += 1
     game.emit(ev.PropertyBought, action.seat, space, price)
 
 
@@ -564,11 +572,13 @@ def _decline(game: Game, action: Any, decision: Decision) -> None:
 
 
 def _check_choose_move(game: Game, action: Any, decision: Decision) -> str:
-    return "" if action.steps in decision.data else f"move by one of {decision.data}"
+    if action.steps in decision.data:
+        return ""
+    return refuse(game, "move_by_one_of", choices=decision.data)
 
 
 def _check_choose_space(game: Game, action: Any, decision: Decision) -> str:
-    return "" if 0 <= action.space < 40 else "choose a space 0..39"
+    return "" if 0 <= action.space < 40 else refuse(game, "choose_a_space")
 
 
 def _check_bankrupt(game: Game, action: Any, decision: Decision) -> str:
@@ -576,7 +586,9 @@ def _check_bankrupt(game: Game, action: Any, decision: Decision) -> str:
 
 
 def _check_keep(game: Game, action: Any, decision: Decision) -> str:
-    return "" if action.space == decision.space else f"the decision is about space {decision.space}"
+    if action.space == decision.space:
+        return ""
+    return refuse(game, "decision_about_space", space=decision.space)
 
 
 def _check_unmortgage(game: Game, action: Any, decision: Decision) -> str:
@@ -599,7 +611,7 @@ def _check_claim(game: Game, action: Any, decision: Decision) -> str:
     for claim in game.claims:
         if claim[0] == action.seat and claim[2] == action.space:
             return ""
-    return "no rent to claim on that space"
+    return refuse(game, "no_rent_to_claim")
 
 
 def _claim(game: Game, action: Any, decision: Decision) -> None:

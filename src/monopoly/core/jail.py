@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 from . import events as ev
 from . import movement
 from .actions import Action, PayJailFine, RollForDoubles, UseJailCard
+from .reasons import refuse
 from .state import OP_AFTER_ROLL, OP_MOVE, ROLL, Decision
 
 if TYPE_CHECKING:
@@ -27,13 +28,13 @@ def actions(game: Game, decision: Decision) -> list[Action]:
 def check_pay(game: Game, action: Any, decision: Decision) -> str:
     fine = game.board.jail_fine
     if game.cash[action.seat] < fine:
-        return f"the fine is {fine}, you have {game.cash[action.seat]} (raise cash first)"
+        return refuse(game, "fine_exceeds_cash", fine=fine, cash=game.cash[action.seat])
     return ""
 
 
 def check_card(game: Game, action: Any, decision: Decision) -> str:
     if action.deck not in game.jail_cards[action.seat]:
-        return f"you hold no Get Out of Jail Free card from the {action.deck or '?'} deck"
+        return refuse(game, "no_jail_card", deck=action.deck)
     return ""
 
 

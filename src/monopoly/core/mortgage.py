@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from . import events as ev
+from .reasons import Reason, refuse
 from .state import Decision
 
 if TYPE_CHECKING:
@@ -23,27 +24,34 @@ def lift_cost(game: Game, space: int) -> int:
 
 def mortgage_problem(game: Game, seat: int, space: int) -> str:
     if not 0 <= space < 40 or not game.board.spaces[space].is_property:
-        return f"space {space} is not a property"
+        return not_a_property(game, space)
     if game.owner[space] != seat:
-        return "you do not own that property"
+        return refuse(game, "not_your_property")
     if game.mortgaged[space]:
-        return "it is mortgaged already"
+        return refuse(game, "mortgaged_already")
     group = game.board.groups[game.board.spaces[space].group]
     if any(game.level[s] for s in group):
-        return "sell the colour group's buildings first (R-MORT-1)"
+        return refuse(game, "sell_group_buildings")
     return ""
+
+
+def not_a_property(game: Game, space: int) -> Reason:
+    """The refusal for ``space`` that is no property (or no space at all)."""
+    if not 0 <= space < 40:
+        return refuse(game, "no_space", number=space)
+    return refuse(game, "not_a_property", space=space)
 
 
 def lift_problem(game: Game, seat: int, space: int) -> str:
     if not 0 <= space < 40 or not game.board.spaces[space].is_property:
-        return f"space {space} is not a property"
+        return not_a_property(game, space)
     if game.owner[space] != seat:
-        return "you do not own that property"
+        return refuse(game, "not_your_property")
     if not game.mortgaged[space]:
-        return "it is not mortgaged"
+        return refuse(game, "not_mortgaged")
     cost = lift_cost(game, space)
     if game.cash[seat] < cost:
-        return f"lifting costs {cost}, you have {game.cash[seat]}"
+        return refuse(game, "lifting_costs", cost=cost, cash=game.cash[seat])
     return ""
 
 
@@ -70,6 +78,7 @@ def check_mortgage(game: Game, action: Any, decision: Decision) -> str:
 def mortgage(game: Game, action: Any, decision: Decision) -> None:
     value = game.board.spaces[action.space].mortgage_value
     game.mortgaged[action.space] = True
+    game.deeds_version += 1
     game.cash[action.seat] += value
     game.emit(ev.PropertyMortgaged, action.seat, action.space, value)
 
@@ -78,6 +87,7 @@ def lift(game: Game, seat: int, space: int) -> None:
     cost = lift_cost(game, space)
     game.cash[seat] -= cost
     game.mortgaged[space] = False
+    game.deeds_version += 1
     game.emit(ev.MortgageLifted, seat, space, cost)
 
 

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from babel.numbers import format_decimal
 
 from . import events as ev
+from . import reasons
 from .state import HOTEL_ITEM, HOUSE_ITEM
 
 if TYPE_CHECKING:
@@ -65,6 +66,29 @@ class Narrator:
 
     def money(self, amount: int) -> str:
         return money(self.game, amount)
+
+    def reason(self, why: str) -> str:
+        """Why an action was refused, in the game's language (a plain string, such as a
+        message from elsewhere, is returned as it is)."""
+        if not isinstance(why, reasons.Reason):
+            return why
+        values = {name: self._reason_value(name, value) for name, value in why.params.items()}
+        return reasons.fill(reasons.templates(self.language)[why.key], values, self.terms)
+
+    def _reason_value(self, name: str, value: Any) -> Any:
+        if name in reasons.SPACE_PARAMS:
+            return self.space(value)
+        if name in reasons.PLAYER_PARAMS:
+            return self.player(value)
+        if name in reasons.MONEY_PARAMS:
+            return self.money(value)
+        if name == "deck":
+            return self.terms.get(value, value or "?")
+        if name == "decision":
+            return self.text(f"decision_{value}")
+        if isinstance(value, tuple):
+            return ", ".join(str(v) for v in value)
+        return value
 
     def describe(self, event: Any) -> str:
         """One sentence for ``event``."""

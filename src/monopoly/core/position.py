@@ -117,6 +117,8 @@ def _load_property(game: Game, key: object, prop: object) -> None:
     if mortgaged and level:
         raise _fail(where, "a mortgaged street cannot carry buildings (R-MORT-1)")
     game.owner[space], game.level[space], game.mortgaged[space] = owner, level, mortgaged
+    game.deeds_version += 1
+    game.buildings_version += 1
 
 
 def _check_buildings(game: Game) -> None:

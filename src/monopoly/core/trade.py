@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING, Any
 
 from . import events as ev
 from .actions import AcceptTrade, Action, ProposeTrade, RejectTrade
+from .mortgage import not_a_property
+from .reasons import refuse
 from .state import MORTGAGE_RECEIVED, TRADE, Decision
 
 if TYPE_CHECKING:
@@ -17,9 +19,9 @@ def offer_problem(game: Game, offer: ProposeTrade) -> str:
     """Why the offer could not be carried out now, or ""."""
     seat, partner = offer.seat, offer.partner
     if not 0 <= partner < game.players or partner == seat:
-        return f"no other player at seat {partner}"
+        return refuse(game, "no_partner", number=partner)
     if not game.active[partner]:
-        return "that player is bankrupt"
+        return refuse(game, "player_bankrupt")
     if not (
         offer.give
         or offer.take
@@ -28,41 +30,41 @@ def offer_problem(game: Game, offer: ProposeTrade) -> str:
         or offer.give_cards
         or offer.take_cards
     ):
-        return "an empty trade"
+        return refuse(game, "empty_trade")
     if offer.give_cash < 0 or offer.take_cash < 0:
-        return "cash amounts cannot be negative"
+        return refuse(game, "negative_cash")
     if offer.give_cash > game.cash[seat]:
-        return f"you offer {offer.give_cash} but hold {game.cash[seat]}"
+        return refuse(game, "offer_exceeds_cash", offered=offer.give_cash, cash=game.cash[seat])
     if offer.take_cash > game.cash[partner]:
-        return f"the partner holds only {game.cash[partner]}"
+        return refuse(game, "partner_cash", cash=game.cash[partner])
     for spaces, owner in ((offer.give, seat), (offer.take, partner)):
         problem = _property_problem(game, spaces, owner)
         if problem:
             return problem
     for cards, owner in ((offer.give_cards, seat), (offer.take_cards, partner)):
         if Counter(cards) - Counter(game.jail_cards[owner]):
-            return "a Get Out of Jail Free card in the offer is not held by its owner"
+            return refuse(game, "jail_card_not_held")
     return ""
 
 
 def _property_problem(game: Game, spaces: tuple[int, ...], owner: int) -> str:
     if len(set(spaces)) != len(spaces):
-        return "a property is listed twice"
+        return refuse(game, "listed_twice")
     for space in spaces:
         if not 0 <= space < 40 or not game.board.spaces[space].is_property:
-            return f"space {space} is not a property"
+            return not_a_property(game, space)
         if game.owner[space] != owner:
-            return f"{game.edition.name_of(space, game.language)} does not belong to seat {owner}"
+            return refuse(game, "not_theirs", space=space, owner=owner)
         group = game.board.groups[game.board.spaces[space].group]
         if any(game.level[s] for s in group):
-            return "sell the colour group's buildings before trading its streets (R-TRADE-2)"
+            return refuse(game, "trade_buildings")
     return ""
 
 
 def check_proposal(game: Game, action: Any, decision: Decision) -> str:
     pending = _pending(game)
     if pending is not None and not _is_counter(pending, action):
-        return "a trade offer is already waiting for an answer"
+        return refuse(game, "trade_waiting")
     return offer_problem(game, action)
 
 
@@ -115,6 +117,7 @@ def _accept(game: Game, action: Any, decision: Decision) -> None:
         game.owner[space] = partner
     for space in offer.take:
         game.owner[space] = seat
+    game.deeds_version += 1
     game.emit(ev.TradeAccepted, partner, seat)
     for receiver, spaces in ((partner, offer.give), (seat, offer.take)):
         for space in reversed(spaces):

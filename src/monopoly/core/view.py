@@ -91,6 +91,16 @@ class PlayerView:
         return self._game.mortgaged
 
     @property
+    def deeds_version(self) -> int:
+        """Changes whenever an owner or a mortgage changes (for caching)."""
+        return self._game.deeds_version
+
+    @property
+    def buildings_version(self) -> int:
+        """Changes whenever a building is bought or sold (for caching)."""
+        return self._game.buildings_version
+
+    @property
     def bank_houses(self) -> int:
         return self._game.bank_houses
 

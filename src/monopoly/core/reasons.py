@@ -1,0 +1,99 @@
+"""Why an action is refused, as a keyed text that every language can render.
+
+A :class:`Reason` is a ``str`` holding the English text (so logs, exceptions and tests
+read it as before) plus its catalog ``key`` and ``params``. The templates live in the
+locale catalogs as ``refusal_<key>``; :meth:`monopoly.core.narrate.Narrator.reason`
+renders a reason in the game's language and edition words.
+
+Only the refusal path builds a Reason: legal actions still cost a plain ``""``.
+
+Parameters are typed by name: ``space`` is a space index (named in the edition's words),
+``seat``/``owner`` are seats (a player's name), the names in :data:`MONEY_PARAMS` are
+amounts (formatted money), ``deck`` is a deck role and ``decision`` a decision kind.
+Anything else (counts, raw numbers such as an invalid index, technical text) is shown as
+it is.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .game import Game
+
+PREFIX = "refusal_"
+"""Catalog keys of refusal templates start with this prefix."""
+
+SPACE_PARAMS = frozenset({"space"})
+PLAYER_PARAMS = frozenset({"seat", "owner"})
+MONEY_PARAMS = frozenset(
+    {"price", "cash", "cost", "fine", "low", "high", "owed", "raisable", "offered"}
+)
+
+
+class Reason(str):
+    """An English refusal text that also carries its catalog ``key`` and ``params``."""
+
+    key: str
+    params: dict[str, Any]
+
+    def __new__(cls, key: str, text: str, params: dict[str, Any]) -> Reason:
+        self = super().__new__(cls, text)
+        self.key = key
+        self.params = params
+        return self
+
+    def __reduce__(self) -> tuple[type[Reason], tuple[str, str, dict[str, Any]]]:
+        return (Reason, (self.key, str(self), self.params))
+
+    def __repr__(self) -> str:
+        return f"Reason({self.key!r}, {str(self)!r})"
+
+
+@cache
+def templates(language: str) -> dict[str, str]:
+    """The refusal templates of a language, by reason key."""
+    from .narrate import catalog
+
+    size = len(PREFIX)
+    return {k[size:]: v for k, v in catalog(language).items() if k.startswith(PREFIX)}
+
+
+class _Fields(dict[str, Any]):
+    """Template fields: the reason's values, then the edition's words."""
+
+    terms: dict[str, str]
+
+    def __missing__(self, name: str) -> str:
+        return self.terms[name]
+
+
+def fill(template: str, values: dict[str, Any], terms: dict[str, str]) -> str:
+    """``template`` with ``values`` and the edition ``terms`` ({house}, {bank}...)."""
+    fields = _Fields(values)
+    fields.terms = terms
+    return template.format_map(fields)
+
+
+def refuse(game: Game | None, key: str, /, **params: Any) -> Reason:
+    """The reason ``key`` with ``params``; ``game`` names spaces and edition words (it may
+    be None for reasons that use neither)."""
+    if game is None:
+        plain, terms = params, {}
+    else:
+        english = game.edition.names["en"]
+        plain = {name: _plain(english.spaces, name, value) for name, value in params.items()}
+        terms = english.terms
+    return Reason(key, fill(templates("en")[key], plain, terms), params)
+
+
+def _plain(spaces: Any, name: str, value: Any) -> Any:
+    """A parameter in the plain English text: spaces by name, seats as "seat 2"."""
+    if name in SPACE_PARAMS:
+        return spaces[value]
+    if name in PLAYER_PARAMS:
+        return f"seat {value}"
+    if name == "deck":
+        return value or "?"
+    return value
