@@ -211,7 +211,7 @@ def test_r_mort_4_keep_must_name_the_received_property() -> None:
     )
     game.apply(ProposeTrade(0, partner=1, give=(ELECTRIC,)))
     game.apply(AcceptTrade(1))
-    assert_illegal(game, KeepMortgaged(1, WATER), "about space 12")
+    assert_illegal(game, KeepMortgaged(1, WATER), "about Electric Company")
     assert_illegal(game, KeepMortgaged(0, ELECTRIC), "not your decision")
 
 

@@ -210,6 +210,17 @@ class ClaimRent(Action):
     name: ClassVar[str] = "claim_rent"
 
 
+SEATS = range(8)
+"""Answers without parameters, made once per seat: frozen values are safe to share, and
+the common decisions then allocate nothing."""
+ROLLS = tuple(Roll(seat) for seat in SEATS)
+BUYS = tuple(Buy(seat) for seat in SEATS)
+DECLINES = tuple(DeclineBuy(seat) for seat in SEATS)
+PASSES = tuple(PassBid(seat) for seat in SEATS)
+ROLLS_FOR_DOUBLES = tuple(RollForDoubles(seat) for seat in SEATS)
+JAIL_FINES = tuple(PayJailFine(seat) for seat in SEATS)
+
+
 ACTION_TYPES: dict[str, type[Action]] = {
     cls.name: cls
     for cls in (

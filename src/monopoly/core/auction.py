@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from . import events as ev
-from .actions import Action, Bid, PassBid
+from .actions import PASSES, Action, Bid
 from .reasons import refuse
 from .state import BID, HOTEL_ITEM, PLACE, Auction, Decision, Shortage
 
@@ -38,7 +38,7 @@ def bid_range(game: Game, decision: Decision) -> tuple[int, int]:
 
 def actions(game: Game, decision: Decision) -> list[Action]:
     low, high = bid_range(game, decision)
-    result: list[Action] = [PassBid(decision.seat)]
+    result: list[Action] = [PASSES[decision.seat]]
     if low <= high:
         result.append(Bid(decision.seat, low))
     return result

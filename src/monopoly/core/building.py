@@ -101,7 +101,7 @@ def buildable_spaces(game: Game, seat: int) -> list[int]:
         first = game.board.spaces[group[0]]
         if first.kind != SpaceKind.STREET or cash < first.house_cost:
             continue
-        if game.owner[group[0]] != seat:
+        if any(game.owner[s] != seat for s in group):  # R-BUILD-1, before any refusal
             continue
         result.extend(s for s in group if not build_problem(game, seat, (s,)))
     return result
@@ -111,7 +111,7 @@ def sellable_spaces(game: Game, seat: int) -> list[int]:
     return [
         s
         for s in game.board.properties
-        if game.owner[s] == seat and not sell_problem(game, seat, s)
+        if game.owner[s] == seat and game.level[s] and not sell_problem(game, seat, s)
     ]
 
 

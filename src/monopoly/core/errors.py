@@ -8,7 +8,11 @@ class MonopolyError(Exception):
 
 
 class IllegalActionError(MonopolyError):
-    """A well-formed action that the rules do not allow now (e.g. buying without cash)."""
+    """A well-formed action that the rules do not allow now (e.g. buying without cash).
+
+    ``reason`` is the English text; the engine's refusals are a
+    :class:`~monopoly.core.reasons.Reason` (a ``str`` with a ``key`` and ``params``) that
+    ``Narrator(game).reason(...)`` renders in the game's language."""
 
     def __init__(self, action: object, reason: str) -> None:
         self.action = action

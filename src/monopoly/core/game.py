@@ -16,6 +16,9 @@ from typing import Any
 from . import auction, building, debt, jail, mortgage, movement, rent, trade
 from . import events as ev
 from .actions import (
+    BUYS,
+    DECLINES,
+    ROLLS,
     Action,
     Bid,
     Build,
@@ -458,7 +461,8 @@ class Game:
         return not self.problem(action)
 
     def problem(self, action: Action) -> str:
-        """Why ``action`` is illegal now, or "" when it is legal."""
+        """Why ``action`` is illegal now (a keyed :class:`~.reasons.Reason`, English as a
+        ``str``; ``Narrator(game).reason`` translates it), or "" when it is legal."""
         if self.over:
             return refuse(self, "game_over")
         if not isinstance(action, Action):
@@ -651,14 +655,14 @@ _HANDLERS.update(trade.ANSWER_HANDLERS)
 
 
 def _roll_actions(game: Game, d: Decision) -> list[Action]:
-    return [Roll(d.seat)]
+    return [ROLLS[d.seat]]
 
 
 def _buy_actions(game: Game, d: Decision) -> list[Action]:
     price = game.board.spaces[d.space].price
     if game.cash[d.seat] >= price:
-        return [Buy(d.seat), DeclineBuy(d.seat)]
-    return [DeclineBuy(d.seat)]
+        return [BUYS[d.seat], DECLINES[d.seat]]
+    return [DECLINES[d.seat]]
 
 
 def _bus_actions(game: Game, d: Decision) -> list[Action]:

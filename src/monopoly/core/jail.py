@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import events as ev
 from . import movement
-from .actions import Action, PayJailFine, RollForDoubles, UseJailCard
+from .actions import JAIL_FINES, ROLLS_FOR_DOUBLES, Action, UseJailCard
 from .reasons import refuse
 from .state import OP_AFTER_ROLL, OP_MOVE, ROLL, Decision
 
@@ -18,9 +18,9 @@ JAIL_ROLLS = 3
 
 def actions(game: Game, decision: Decision) -> list[Action]:
     seat = decision.seat
-    result: list[Action] = [RollForDoubles(seat)]
+    result: list[Action] = [ROLLS_FOR_DOUBLES[seat]]
     if game.cash[seat] >= game.board.jail_fine:
-        result.append(PayJailFine(seat))
+        result.append(JAIL_FINES[seat])
     result.extend(UseJailCard(seat, role) for role in sorted(set(game.jail_cards[seat])))
     return result
 

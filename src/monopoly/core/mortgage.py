@@ -67,7 +67,7 @@ def liftable(game: Game, seat: int) -> list[int]:
     return [
         s
         for s in game.board.properties
-        if game.owner[s] == seat and not lift_problem(game, seat, s)
+        if game.owner[s] == seat and game.mortgaged[s] and not lift_problem(game, seat, s)
     ]
 
 

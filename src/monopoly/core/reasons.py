@@ -20,6 +20,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from .board import Names
     from .game import Game
 
 PREFIX = "refusal_"
@@ -76,19 +77,39 @@ def fill(template: str, values: dict[str, Any], terms: dict[str, str]) -> str:
     return template.format_map(fields)
 
 
+_MEMO: dict[int, tuple[Names, dict[Any, Reason]]] = {}
+"""Per edition (by the id of its English names, which the entry keeps alive): the reasons
+without parameters or with just a space, which listing the legal actions meets by the
+thousand. Reasons (and their params) are never changed, so one object serves them all."""
+
+
 def refuse(game: Game | None, key: str, /, **params: Any) -> Reason:
     """The reason ``key`` with ``params``; ``game`` names spaces and edition words (it may
     be None for reasons that use neither)."""
     if game is None:
-        plain, terms = params, {}
+        return Reason(key, fill(templates("en")[key], params, {}), params)
+    english = game.edition.names["en"]
+    if not params:
+        slot: Any = key
+    elif len(params) == 1 and "space" in params:
+        slot = (key, params["space"])
     else:
-        english = game.edition.names["en"]
-        plain = {name: _plain(english.spaces, name, value) for name, value in params.items()}
-        terms = english.terms
-    return Reason(key, fill(templates("en")[key], plain, terms), params)
+        return _english(english, key, params)
+    held = _MEMO.get(id(english))
+    if held is None:
+        held = _MEMO[id(english)] = (english, {})
+    reason = held[1].get(slot)
+    if reason is None:
+        reason = held[1][slot] = _english(english, key, params)
+    return reason
 
 
-def _plain(spaces: Any, name: str, value: Any) -> Any:
+def _english(english: Names, key: str, params: dict[str, Any]) -> Reason:
+    plain = {name: _plain(english.spaces, name, value) for name, value in params.items()}
+    return Reason(key, fill(templates("en")[key], plain, english.terms), params)
+
+
+def _plain(spaces: tuple[str, ...], name: str, value: Any) -> Any:
     """A parameter in the plain English text: spaces by name, seats as "seat 2"."""
     if name in SPACE_PARAMS:
         return spaces[value]

@@ -58,12 +58,14 @@ def registered_levels() -> list[str]:
 
 
 class Refusal(Exception):
-    """A refused WebSocket message: the error goes to its sender only."""
+    """A refused WebSocket message: the error goes to its sender only. ``reason`` is the
+    engine's stable reason key when the rules refused an action."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, reason: str | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
+        self.reason = reason
 
 
 class Client:
@@ -368,6 +370,7 @@ class GameSession:
                     "message": refusal.message,
                     "state_id": self.state_id,
                     "request": request,
+                    **({"reason": refusal.reason} if refusal.reason else {}),
                 }
             )
             if refusal.code == "stale_state":
@@ -480,7 +483,8 @@ class GameSession:
         try:
             game.apply(action)
         except IllegalActionError as error:
-            raise Refusal("illegal_action", error.reason) from None
+            text, key = Narrator(game).reason(error.reason), getattr(error.reason, "key", None)
+            raise Refusal("illegal_action", text, key) from None
         self.publish()
 
     def _check(self, client: Client, data: dict[str, Any]) -> None:
@@ -492,7 +496,8 @@ class GameSession:
                 "type": "check_result",
                 "action": action.to_json(),
                 "legal": not problem,
-                "problem": problem,
+                "problem": Narrator(game).reason(problem),
+                "reason": getattr(problem, "key", None),
             }
         )
 
