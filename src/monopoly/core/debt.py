@@ -25,6 +25,11 @@ def raisable(game: Game, seat: int) -> int:
     return total
 
 
+def can_still_pay(game: Game, seat: int, owed: Debt) -> bool:
+    """R-DEBT-2: selling and mortgaging could still cover the debt."""
+    return raisable(game, seat) >= owed.amount
+
+
 def bankruptcy_problem(game: Game, seat: int, decision: Decision) -> str:
     owed: Debt = decision.data
     can_raise = raisable(game, seat)

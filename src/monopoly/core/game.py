@@ -674,7 +674,7 @@ def _triples_actions(game: Game, d: Decision) -> list[Action]:
 
 
 def _raise_cash_actions(game: Game, d: Decision) -> list[Action]:
-    if debt.bankruptcy_problem(game, d.seat, d):
+    if debt.can_still_pay(game, d.seat, d.data):  # the cheap question, no refusal text
         return []
     return [DeclareBankruptcy(d.seat)]
 

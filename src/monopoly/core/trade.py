@@ -42,7 +42,7 @@ def offer_problem(game: Game, offer: ProposeTrade) -> str:
         if problem:
             return problem
     for cards, owner in ((offer.give_cards, seat), (offer.take_cards, partner)):
-        if Counter(cards) - Counter(game.jail_cards[owner]):
+        if cards and Counter(cards) - Counter(game.jail_cards[owner]):
             return refuse(game, "jail_card_not_held")
     return ""
 
