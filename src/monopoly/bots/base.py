@@ -65,9 +65,17 @@ def _load_levels() -> None:
 
 
 def play(
-    game: Game, bots: Sequence[Bot], max_actions: int = 1_000_000, checked: bool = True
+    game: Game,
+    bots: Sequence[Bot],
+    max_actions: int = 1_000_000,
+    checked: bool = True,
+    observe: Callable[[int, Action], None] | None = None,
 ) -> Game:
-    """Let bots play ``game`` to its end (or ``max_actions``); ``bots[seat]`` plays seat."""
+    """Let bots play ``game`` to its end (or ``max_actions``); ``bots[seat]`` plays seat.
+
+    ``checked=False`` applies answers from the legal list unchecked (the fast path; other
+    actions are still checked). ``observe(seat, action)`` is told each action first.
+    """
     views = [PlayerView(game, seat) for seat in range(game.players)]
     for _ in range(max_actions):
         if game.claims:
@@ -78,6 +86,8 @@ def play(
         seat = decision.seat
         legal = game.decision_actions()
         action = bots[seat].decide(views[seat], legal)
+        if observe is not None:
+            observe(seat, action)
         if checked or action not in legal:
             game.apply(action)
         else:

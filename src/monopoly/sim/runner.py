@@ -18,14 +18,13 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from monopoly.bots.base import Bot, BotError, make_bot, offer_claims
-from monopoly.core.actions import Roll, RollForDoubles
+from monopoly.bots.base import Bot, BotError, make_bot, play
+from monopoly.core.actions import Action, Roll, RollForDoubles
 from monopoly.core.editions import EditionError, get_edition
 from monopoly.core.errors import MonopolyError
 from monopoly.core.game import Game
 from monopoly.core.records import record_of
 from monopoly.core.rules import RuleSet
-from monopoly.core.view import PlayerView
 
 from .stats import GameResult, Summary
 from .texts import JAIL_SLOT, LANGUAGES, SLOTS
@@ -176,27 +175,18 @@ def play_counting(game: Game, bots: Sequence[Bot], max_actions: int = MAX_ACTION
     decision of the first space — is resolved.
     """
     landings = [0] * SLOTS
-    views = [PlayerView(game, seat) for seat in range(game.players)]
     position, jail_turns = game.position, game.jail_turns
     roller = -1
-    for _ in range(max_actions):
-        if game.claims:
-            offer_claims(game, bots, views)
-        decision = game.decision
-        if decision is None:
-            break
-        seat = decision.seat
-        legal = game.decision_actions()
-        action = bots[seat].decide(views[seat], legal)
+
+    def count_landing(seat: int, action: Action) -> None:
+        nonlocal roller
         kind = type(action)
         if kind is Roll or kind is RollForDoubles:
             if roller >= 0:
                 landings[JAIL_SLOT if jail_turns[roller] >= 0 else position[roller]] += 1
             roller = seat
-        if action in legal:
-            game.apply_unchecked(action)
-        else:
-            game.apply(action)
+
+    play(game, bots, max_actions, checked=False, observe=count_landing)
     if roller >= 0:
         landings[JAIL_SLOT if jail_turns[roller] >= 0 else position[roller]] += 1
     return landings
