@@ -476,7 +476,7 @@ def test_building_rich_games_reach_shortages_and_keep_every_invariant() -> None:
     for i in range(20):
         rules = make_rules(("rich+speed", "rich+short+pot")[i % 2], 300)
         edition = edition_keys()[i % 5]
-        outcome = play_checked(edition, rules, 2 + i % 5, 7000 + i, 0.9, chaos=0.5)
+        outcome = play_checked(edition, rules, 2 + i % 5, 9000 + i, 0.9, chaos=0.5)
         shortages += sum(type(e) is ev.BuildingShortage for e in outcome.game.events)
         if i % 5 == 0:
             check_replay(outcome.game)

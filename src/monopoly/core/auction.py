@@ -94,6 +94,8 @@ def _next(game: Game, decision: Decision) -> None:
 
 def _finish(game: Game, running: Auction) -> None:
     winner, amount, item = running.high_bidder, running.high_bid, running.item
+    if winner >= 0 and not game.active[winner]:
+        winner = -1  # R-BANKRUPT-1: a high bidder who went bankrupt meanwhile wins nothing
     if winner < 0:
         game.emit(ev.AuctionUnsold, item)
         if running.shortage is not None:

@@ -30,8 +30,8 @@ def roll(game: Game, seat: int) -> None:
     doubles = white_a == white_b
     if game.collect_events:
         game.events.append(ev.DiceRolled(seat, dice, doubles))
-    if speed and doubles and dice[2] == white_a:
-        game.tasks.append(Decision(TRIPLES, seat))  # R-SPEED-7
+    if speed and doubles and dice[2] == white_a and dice[2] < BUS:
+        game.tasks.append(Decision(TRIPLES, seat))  # R-SPEED-7: a number, not Bus (4)/Mr. M (5)
         return
     if doubles:
         game.doubles += 1

@@ -9,7 +9,7 @@ from . import events as ev
 from .actions import AcceptTrade, Action, ProposeTrade, RejectTrade
 from .mortgage import not_a_property
 from .reasons import refuse
-from .state import MORTGAGE_RECEIVED, TRADE, Decision
+from .state import MORTGAGE_RECEIVED, RAISE_CASH, TRADE, Decision
 
 if TYPE_CHECKING:
     from .game import Game
@@ -44,6 +44,23 @@ def offer_problem(game: Game, offer: ProposeTrade) -> str:
     for cards, owner in ((offer.give_cards, seat), (offer.take_cards, partner)):
         if cards and Counter(cards) - Counter(game.jail_cards[owner]):
             return refuse(game, "jail_card_not_held")
+    return _pending_decision_problem(game, offer)
+
+
+def _pending_decision_problem(game: Game, offer: ProposeTrade) -> str:
+    """**Decision**: a player raising cash may trade only to raise it (no gifts that
+    leave the creditor with less, R-DEBT-1), and a received mortgaged property cannot
+    change hands again before its owner settled the 10 % (R-MORT-4 "at once")."""
+    spaces = set(offer.give) | set(offer.take)
+    for task in game.tasks:
+        if not isinstance(task, Decision):
+            continue
+        if task.kind == RAISE_CASH and task.seat in (offer.seat, offer.partner):
+            gain = offer.take_cash - offer.give_cash
+            if (gain if task.seat == offer.seat else -gain) <= 0:
+                return refuse(game, "debtor_trade_must_raise_cash", seat=task.seat)
+        elif task.kind == MORTGAGE_RECEIVED and task.space in spaces:
+            return refuse(game, "mortgage_fee_pending", space=task.space)
     return ""
 
 

@@ -1,0 +1,884 @@
+"""The game in the terminal: people at the keyboard against computer players.
+
+:class:`TerminalGame` drives a :class:`~monopoly.core.game.Game`: computer players move
+by themselves, and for each decision of a person it prints the game log since the last
+prompt, a compact status of the table and a numbered menu built from
+``game.legal_actions(seat)``, then reads one line. Input and output are a Rich
+:class:`~rich.console.Console` and a line reader (``read_line(prompt) -> str``, raising
+``EOFError`` at the end of the input), so tests can script a whole session.
+
+Every text comes from ``locales/terminal_<language>.toml`` or the game's narrator, in
+the game's language and the edition's words.
+"""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from monopoly.bots.base import Bot
+from monopoly.core import events as ev
+from monopoly.core.actions import (
+    AcceptTrade,
+    Action,
+    Bid,
+    Build,
+    Buy,
+    ChooseMove,
+    ChooseSpace,
+    ClaimRent,
+    DeclareBankruptcy,
+    DeclareWant,
+    DeclineBuy,
+    KeepMortgaged,
+    Mortgage,
+    PassBid,
+    PayJailFine,
+    PlaceBuilding,
+    ProposeTrade,
+    RejectTrade,
+    Roll,
+    RollForDoubles,
+    SellBuilding,
+    Unmortgage,
+    UseJailCard,
+)
+from monopoly.core.board import SpaceKind
+from monopoly.core.game import Game
+from monopoly.core.mortgage import interest, lift_cost
+from monopoly.core.narrate import Narrator
+from monopoly.core.records import record_of
+from monopoly.core.state import (
+    BID,
+    BUY,
+    JAIL,
+    MORTGAGE_RECEIVED,
+    PLACE,
+    RAISE_CASH,
+    TRADE,
+    TRIPLES,
+    WANT,
+    Decision,
+)
+from monopoly.core.view import PlayerView
+
+LineReader = Callable[[str], str]
+SAVE_KEY = "terminal"
+"""The record's extra top-level key naming the people's and computers' seats (a replay
+ignores it): ``{"humans": [0], "bots": {"1": "normal"}}``."""
+
+
+@cache
+def terminal_catalog(language: str) -> dict[str, str]:
+    """The menu and status texts of a language (``locales/terminal_<language>.toml``)."""
+    path = resources.files("monopoly").joinpath("locales", f"terminal_{language}.toml")
+    return tomllib.loads(path.read_text("utf-8"))
+
+
+class Texts:
+    """Formats terminal texts with the edition's words (``{house}``, ``{jail}`` ...)."""
+
+    def __init__(self, game: Game) -> None:
+        self.messages = terminal_catalog(game.language)
+        self.terms = game.edition.names[game.language].terms
+
+    def __call__(self, key: str, **values: Any) -> str:
+        return self.messages[key].format_map({**self.terms, **values})
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One menu entry: ``run()`` carries it out and says whether the prompt is done."""
+
+    label: str
+    run: Callable[[], bool]
+
+
+class Quit(Exception):
+    """The player asked to save and quit (or the input ended)."""
+
+
+class Cancel(Exception):
+    """The player cancelled a guided step (the trade)."""
+
+
+class TerminalGame:
+    """Plays ``game`` in a terminal; seats in ``bots`` are computer players."""
+
+    def __init__(
+        self,
+        game: Game,
+        bots: Mapping[int, Bot],
+        console: Console,
+        read_line: LineReader,
+        *,
+        save_path: Path | None = None,
+        levels: Mapping[int, str] | None = None,
+        news_from: int = 0,
+    ) -> None:
+        self.game = game
+        self.bots = dict(bots)
+        self.console = console
+        self.read_line = read_line
+        self.save_path = save_path
+        self.levels = dict(levels or {})
+        self.t = Texts(game)
+        self.narrator = Narrator(game)
+        self.shown_events = news_from
+        self.shown_status: tuple[int, int] = (-1, -1)
+        """Shown once per turn and person deciding (and on request: ``v``)."""
+        self.let_go: set[tuple[int, int, int, int]] = set()
+
+    @property
+    def humans(self) -> list[int]:
+        return [seat for seat in range(self.game.players) if seat not in self.bots]
+
+    # ------------------------------------------------------------------ the main loop
+    def run(self, max_actions: int = 1_000_000) -> str:
+        """Play until the game ends ("over"), the player quits ("saved"/"quit") or
+        ``max_actions`` decisions were taken ("paused")."""
+        try:
+            for _ in range(max_actions):
+                if self.game.over:
+                    break
+                self.step()
+        except (Quit, EOFError):
+            self.show_news()
+            return self.save_and_quit()
+        self.show_news()
+        if not self.game.over:
+            return "paused"
+        self.show_ranking()
+        if self.save_path is not None:
+            self.save(self.save_path)
+        return "over"
+
+    def step(self) -> None:
+        """One decision: a computer's move, or a person's answer (and free actions)."""
+        self.bots_claim()
+        self.humans_claim()
+        decision = self.game.decision
+        if decision is None:
+            return
+        if decision.seat in self.bots:
+            self.bot_moves(decision.seat)
+        else:
+            self.human_decides(decision.seat)
+
+    def bot_moves(self, seat: int) -> None:
+        game = self.game
+        legal = game.decision_actions()
+        action = self.bots[seat].decide(PlayerView(game, seat), legal)
+        if game.problem(action) and legal:
+            action = legal[0]  # a computer player's mistake must not stop the game
+        game.apply(action)
+
+    def bots_claim(self) -> None:
+        """R-RENT-5 option: computer players claim their rent before play goes on."""
+        game = self.game
+        for owner in sorted({claim[0] for claim in game.claims} & set(self.bots)):
+            interject = getattr(self.bots[owner], "interject", None)
+            for _ in range(len(game.claims)):
+                action = interject(PlayerView(game, owner)) if interject else None
+                if action is None or game.decision is None or game.problem(action):
+                    break
+                game.apply(action)
+
+    def humans_claim(self) -> None:
+        """A person owed rent while someone else decides is asked to claim it now."""
+        game = self.game
+        decision = game.decision
+        self.let_go &= set(game.claims)  # a later claim alike is asked again
+        for owner in sorted({claim[0] for claim in game.claims} - set(self.bots)):
+            if decision is not None and decision.seat == owner:
+                continue  # the claim is in their own menu
+            open_claims = [c for c in game.claims if c[0] == owner and c not in self.let_go]
+            if open_claims:
+                self.ask(
+                    owner,
+                    self.t("ask_claim", player=game.names[owner]),
+                    self.claim_choices(owner, open_claims),
+                )
+
+    def claim_choices(self, owner: int, claims: list[tuple[int, int, int, int]]) -> list[Choice]:
+        choices = [self.action_choice(ClaimRent(owner, claim[2])) for claim in claims]
+
+        def let_go() -> bool:
+            self.let_go.update(claims)
+            return True
+
+        return [*choices, Choice(self.t("do_let_go"), let_go)]
+
+    # ------------------------------------------------------------------ a person decides
+    def human_decides(self, seat: int) -> None:
+        decision = self.game.decision
+        assert decision is not None
+        answers = self.decision_choices(seat, decision)
+        free = [self.action_choice(action) for action in self.game.free_actions(seat)]
+        self.ask(seat, self.header(decision), answers, free)
+
+    def ask(
+        self, seat: int, header: str, choices: list[Choice], free: list[Choice] | None = None
+    ) -> None:
+        """Show the news and the menu, then read lines until one changes the game."""
+        self.show_news()
+        self.show_status()
+        menu = [*choices, *(free or [])]
+        self.show_menu(header, choices, free or [])
+        prompt = self.t("prompt", player=self.game.names[seat])
+        while True:
+            line = self.read_line(prompt).strip()
+            if self.answer(seat, line, menu):
+                return
+            if not line:
+                self.show_menu(header, choices, free or [])
+
+    def answer(self, seat: int, line: str, menu: list[Choice]) -> bool:
+        """Carry out one line of input; False: nothing changed, ask again."""
+        if not line:
+            return False
+        if line.isdigit():
+            number = int(line)
+            if not 1 <= number <= len(menu):
+                return self.say("bad_choice", number=number, count=len(menu))
+            return menu[number - 1].run()
+        word, _, rest = line.partition(" ")
+        command = COMMANDS.get(word.lower())
+        if command is None:
+            return self.say("bad_number", text=line, count=len(menu))
+        return command(self, seat, rest.strip())
+
+    def say(self, key: str, **values: Any) -> bool:
+        """Print a message (an answer to bad input); nothing changed."""
+        self.console.print(f"[yellow]{self.t(key, **values)}[/]")
+        return False
+
+    def apply(self, action: Action) -> bool:
+        """Apply a person's action, or explain in the game's language why not."""
+        problem = self.game.problem(action)
+        if problem:
+            return self.say("refused", reason=self.narrator.reason(problem))
+        self.game.apply(action)
+        return True
+
+    # ------------------------------------------------------------------ the menu
+    def header(self, decision: Decision) -> str:
+        """What the person must decide now, with the numbers that matter."""
+        if decision.kind == BID:
+            return self.bid_header(decision)
+        seat = decision.seat
+        values = {"player": self.game.names[seat], "cash": self.money(self.game.cash[seat])}
+        details = HEADER_DETAILS.get(decision.kind)
+        if details is not None:
+            values.update(details(self, decision))
+        return self.t(f"ask_{decision.kind}", **values)
+
+    def bid_header(self, decision: Decision) -> str:
+        running = decision.data
+        low, most = self.game.bid_range()
+        values = {
+            "player": self.game.names[decision.seat],
+            "item": self.item(running.item),
+            "low": self.money(low),
+            "most": self.money(most),
+        }
+        if running.high_bidder < 0:
+            return self.t("ask_bid_first", **values)
+        high = f"{self.money(running.high_bid)} ({self.game.names[running.high_bidder]})"
+        return self.t("ask_bid", high=high, **values)
+
+    def decision_choices(self, seat: int, decision: Decision) -> list[Choice]:
+        if decision.seat != seat:
+            return []
+        answers = self.game.decision_actions()
+        if decision.kind == TRIPLES:
+            return [Choice(self.t("do_choose_space"), lambda: self.choose_space(seat))]
+        choices = [self.action_choice(a) for a in answers if not isinstance(a, Bid)]
+        if decision.kind == BID and any(isinstance(a, Bid) for a in answers):
+            low, high = self.game.bid_range()
+            label = self.t("do_bid", low=self.money(low), high=self.money(high))
+            choices.append(Choice(label, lambda: self.bid_flow(seat, "")))
+        if decision.kind == TRADE:
+            partner = decision.data.seat
+            choices.append(Choice(self.t("do_counter"), lambda: self.trade(seat, partner)))
+        return choices
+
+    def action_choice(self, action: Action) -> Choice:
+        return Choice(self.label(action), lambda: self.apply(action))
+
+    def label(self, action: Action) -> str:
+        """The menu text of an action, in the game's language."""
+        maker = LABELS.get(type(action))
+        return maker(self, action) if maker else str(action)
+
+    def show_menu(self, header: str, choices: list[Choice], free: list[Choice]) -> None:
+        self.console.print(f"\n[bold]{header}[/]")
+        for number, choice in enumerate(choices, 1):
+            self.console.print(f"  [bold cyan]{number:>2}[/]  {choice.label}")
+        if free:
+            self.console.print(f"  [dim]{self.t('menu_free')}[/]")
+            first = len(choices) + 1
+            cells = [f"  [cyan]{n:>2}[/]  {c.label}" for n, c in enumerate(free, first)]
+            self.console.print(columns_grid(cells, 2 if len(cells) > 6 else 1))
+        self.console.print(f"[dim]{self.t('commands')}[/]")
+
+    # ------------------------------------------------------------------ follow-ups
+    def choose_space(self, seat: int) -> bool:
+        space = self.read_space(self.read_line(self.t("ask_space")))
+        return space is not None and self.apply(ChooseSpace(seat, space))
+
+    def bid_flow(self, seat: int, text: str) -> bool:
+        decision = self.game.decision
+        if decision is None or decision.kind != BID or decision.seat != seat:
+            return self.say("no_auction")
+        if not text:
+            low, high = self.game.bid_range()
+            text = self.read_line(self.t("ask_amount", low=low, high=high)).strip()
+        amount = parse_amount(text)
+        if amount is None:
+            return self.say("bad_amount", text=text)
+        return self.apply(Bid(seat, amount))
+
+    def read_space(self, text: str) -> int | None:
+        """A space by number or (part of its) name; None after explaining the problem."""
+        text = text.strip()
+        if text.isdigit():
+            if int(text) < 40:
+                return int(text)
+            self.say("no_space", text=text)
+            return None
+        names = self.game.edition.names[self.game.language].spaces
+        wanted = text.casefold()
+        exact = [i for i, name in enumerate(names) if name.casefold() == wanted]
+        found = exact or [i for i, name in enumerate(names) if wanted and wanted in name.casefold()]
+        if len(set(names[i] for i in found)) == 1:
+            return found[0]
+        if not found:
+            self.say("no_space", text=text)
+        else:
+            self.say("many_spaces", text=text, names=", ".join(names[i] for i in found[:6]))
+        return None
+
+    # ------------------------------------------------------------------ trading
+    def trade(self, seat: int, partner: int | None = None) -> bool:
+        """The guided trade: partner, deeds / cash / cards each way, check, confirm."""
+        try:
+            offer = self.build_offer(seat, partner)
+        except Cancel:
+            return self.say("trade_cancelled")
+        problem = self.game.problem(offer)
+        if problem:
+            return self.say("refused", reason=self.narrator.reason(problem))
+        self.console.print(
+            self.t(
+                "trade_summary",
+                partner=self.game.names[offer.partner],
+                give=self.bundle(offer.give, offer.give_cash, offer.give_cards),
+                take=self.bundle(offer.take, offer.take_cash, offer.take_cards),
+            )
+        )
+        answer = self.read_line(self.t("trade_confirm")).strip().casefold()
+        if answer not in self.t("yes_words").split(","):
+            return self.say("trade_cancelled")
+        return self.apply(offer)
+
+    def build_offer(self, seat: int, partner: int | None) -> ProposeTrade:
+        self.console.print(f"[dim]{self.t('trade_cancel_hint')}[/]")
+        if partner is None:
+            partner = self.pick_partner(seat)
+        sides = []
+        for owner, heading in ((seat, "trade_you_give"), (partner, "trade_you_take")):
+            self.console.print(f"[bold]{self.t(heading)}[/]")
+            sides.append((self.pick_deeds(owner), self.pick_cash(owner), self.pick_cards(owner)))
+        (give, give_cash, give_cards), (take, take_cash, take_cards) = sides
+        return ProposeTrade(seat, partner, give, give_cash, give_cards, take, take_cash, take_cards)
+
+    def ask_line(self, prompt: str) -> str:
+        line = self.read_line(prompt).strip()
+        if line.casefold() == "x":
+            raise Cancel
+        return line
+
+    def pick_partner(self, seat: int) -> int:
+        others = [s for s in self.game.active_seats() if s != seat]
+        if len(others) == 1:
+            return others[0]
+        for number, other in enumerate(others, 1):
+            self.console.print(f"  [bold cyan]{number:>2}[/]  {self.game.names[other]}")
+        while True:
+            picks = self.pick_numbers(self.ask_line(self.t("trade_partner") + " "), len(others))
+            if picks is not None and len(picks) == 1:
+                return others[picks[0]]
+            self.say("bad_choice", number="?", count=len(others))
+
+    def pick_deeds(self, owner: int) -> tuple[int, ...]:
+        deeds = self.game.properties_of(owner)
+        if not deeds:
+            self.console.print(f"  [dim]{self.t('trade_no_deeds')}[/]")
+            return ()
+        for number, space in enumerate(deeds, 1):
+            self.console.print(f"  [cyan]{number:>2}[/]  {self.deed_mark(space)}")
+        while True:
+            picks = self.pick_numbers(self.ask_line(self.t("trade_pick_deeds")), len(deeds))
+            if picks is not None:
+                return tuple(deeds[i] for i in picks)
+            self.say("bad_picks", count=len(deeds))
+
+    def pick_cash(self, owner: int) -> int:
+        most = self.game.cash[owner]
+        while True:
+            text = self.ask_line(self.t("trade_pick_cash", most=self.money(most)))
+            amount = parse_amount(text or "0")
+            if amount is not None:
+                return amount
+            self.say("bad_amount", text=text)
+
+    def pick_cards(self, owner: int) -> tuple[str, ...]:
+        cards = self.game.jail_cards[owner]
+        if not cards:
+            return ()
+        for number, deck in enumerate(cards, 1):
+            self.console.print(f"  [cyan]{number:>2}[/]  {self.t.terms[deck]}")
+        while True:
+            text = self.ask_line(self.t("trade_pick_cards"))
+            picks = self.pick_numbers(text, len(cards))
+            if picks is not None:
+                return tuple(cards[i] for i in picks)
+            self.say("bad_picks", count=len(cards))
+
+    @staticmethod
+    def pick_numbers(text: str, count: int) -> list[int] | None:
+        """Zero-based indexes from "1, 3" (each 1..count, no repeats); None if bad."""
+        parts = [part.strip() for part in text.replace(" ", ",").split(",") if part.strip()]
+        if not all(part.isdigit() and 1 <= int(part) <= count for part in parts):
+            return None
+        picks = [int(part) - 1 for part in parts]
+        return picks if len(set(picks)) == len(picks) else None
+
+    # ------------------------------------------------------------------ what is shown
+    def show_news(self) -> None:
+        """The game log since the last prompt."""
+        events = self.game.events
+        for event in events[self.shown_events :]:
+            text = self.narrator.describe(event)
+            if isinstance(event, ev.TurnStarted):
+                self.console.print(f"\n[bold cyan]{text}[/]")
+            elif isinstance(event, ev.GameOver | ev.PlayerBankrupt):
+                self.console.print(f"[bold red]{text}[/]")
+            else:
+                self.console.print(f"  {text}")
+        self.shown_events = len(events)
+
+    def show_status(self, force: bool = False) -> None:
+        """The table: every player's cash, place, deeds and cards; the Bank's stock."""
+        key = (self.game.turn, self.game.decision.seat if self.game.decision else -1)
+        if not force and self.shown_status == key:
+            return
+        self.shown_status = key
+        self.console.print(status_table(self))
+
+    def show_ranking(self) -> None:
+        self.console.print()
+        self.console.print(ranking_table(self))
+
+    # ------------------------------------------------------------------ words
+    def money(self, amount: int) -> str:
+        return self.narrator.money(amount)
+
+    def space(self, index: int) -> str:
+        return self.narrator.space(index)
+
+    def item(self, item: int) -> str:
+        """What is auctioned: a deed's name, or "a house" / "a hotel" mid-sentence."""
+        text = self.narrator.item(item)
+        return text if item >= 0 else text[:1].lower() + text[1:]
+
+    def bundle(self, spaces: tuple[int, ...], cash: int, cards: tuple[str, ...]) -> str:
+        parts = [self.space(s) for s in spaces]
+        if cash:
+            parts.append(self.money(cash))
+        parts.extend(self.t("jail_card", deck=self.t.terms[deck]) for deck in cards)
+        return ", ".join(parts) or self.narrator.text("nothing")
+
+    def deed_mark(self, space: int, square: bool = True) -> Text:
+        """A deed's name (after a square in its group's colour), with its buildings or
+        mortgage mark."""
+        game = self.game
+        text = Text("▌", style=self.colour(space)) if square else Text()
+        name = self.space(space)
+        level = game.level[space]
+        if game.mortgaged[space]:
+            text.append(name, style="dim strike")
+            text.append(" " + self.t("mark_mortgaged"), style="dim")
+        else:
+            text.append(name)
+        if level == game.hotel_level:
+            text.append(" ▣", style="bold red")
+        elif level:
+            text.append(f" ⌂{level}", style="bold green")
+        return text
+
+    def colour(self, space: int) -> str:
+        """The group's colour; railroads' black shows as grey on a dark terminal."""
+        colour = self.game.edition.group_colours.get(self.game.board.spaces[space].group, "")
+        return "grey62" if colour in ("", "#000000") else colour
+
+    # ------------------------------------------------------------------ saving
+    def save(self, path: Path) -> None:
+        record = record_of(self.game)
+        record[SAVE_KEY] = {
+            "humans": self.humans,
+            "bots": {str(seat): self.levels.get(seat, "normal") for seat in sorted(self.bots)},
+        }
+        path.write_text(json.dumps(record, ensure_ascii=False, indent=1), "utf-8")
+
+    def save_and_quit(self) -> str:
+        if self.save_path is None:
+            self.console.print(self.t("quit_unsaved"))
+            return "quit"
+        self.save(self.save_path)
+        self.console.print(f"[bold]{self.t('saved', path=self.save_path)}[/]", soft_wrap=True)
+        return "saved"
+
+
+def columns_grid(cells: list[str], columns: int) -> Table:
+    """Cells in ``columns`` columns, filled top to bottom."""
+    grid = Table.grid(padding=(0, 3))
+    for _ in range(columns):
+        grid.add_column()
+    rows = -(-len(cells) // columns)
+    for row in range(rows):
+        grid.add_row(*(cells[i] for i in range(row, len(cells), rows)))
+    return grid
+
+
+def parse_amount(text: str) -> int | None:
+    """A whole non-negative amount ("120", "1.500", "1,500"), or None."""
+    digits = text.strip().replace(",", "").replace(".", "").replace("_", "")
+    return int(digits) if digits.isdigit() else None
+
+
+# ---------------------------------------------------------------------- commands
+def _trade_command(ui: TerminalGame, seat: int, rest: str) -> bool:
+    decision = ui.game.decision
+    if decision is not None and decision.kind == TRADE and decision.seat == seat:
+        return ui.trade(seat, decision.data.seat)  # a counter-offer
+    return ui.trade(seat)
+
+
+def _bid_command(ui: TerminalGame, seat: int, rest: str) -> bool:
+    return ui.bid_flow(seat, rest)
+
+
+def _deed_command(ui: TerminalGame, seat: int, rest: str) -> bool:
+    space = ui.read_space(rest or ui.read_line(ui.t("ask_space")))
+    if space is None:
+        return False
+    if not ui.game.board.spaces[space].is_property:
+        return ui.say("not_property", space=ui.space(space))
+    ui.console.print(deed_table(ui, space))
+    return False
+
+
+def _view_command(ui: TerminalGame, seat: int, rest: str) -> bool:
+    ui.show_status(force=True)
+    return False
+
+
+def _help_command(ui: TerminalGame, seat: int, rest: str) -> bool:
+    ui.console.print(ui.t("help", example=ui.space(39).split(" ")[0]), markup=False)
+    return False
+
+
+def _quit_command(ui: TerminalGame, seat: int, rest: str) -> bool:
+    raise Quit
+
+
+COMMANDS: dict[str, Callable[[TerminalGame, int, str], bool]] = {
+    "t": _trade_command,
+    "b": _bid_command,
+    "s": _deed_command,
+    "v": _view_command,
+    "h": _help_command,
+    "?": _help_command,
+    "q": _quit_command,
+}
+
+
+# ---------------------------------------------------------------------- decision headers
+def _jail_details(ui: TerminalGame, decision: Decision) -> dict[str, Any]:
+    return {"count": ui.game.jail_turns[decision.seat]}
+
+
+def _buy_details(ui: TerminalGame, decision: Decision) -> dict[str, Any]:
+    price = ui.game.board.spaces[decision.space].price
+    return {"space": ui.space(decision.space), "price": ui.money(price)}
+
+
+def _debt_details(ui: TerminalGame, decision: Decision) -> dict[str, Any]:
+    owed = decision.data
+    return {"amount": ui.money(owed.amount), "creditor": ui.narrator.player(owed.creditor)}
+
+
+def _received_details(ui: TerminalGame, decision: Decision) -> dict[str, Any]:
+    return {"space": ui.space(decision.space)}
+
+
+def _trade_details(ui: TerminalGame, decision: Decision) -> dict[str, Any]:
+    offer: ProposeTrade = decision.data
+    return {
+        "proposer": ui.game.names[offer.seat],
+        "get": ui.bundle(offer.give, offer.give_cash, offer.give_cards),
+        "give": ui.bundle(offer.take, offer.take_cash, offer.take_cards),
+    }
+
+
+def _want_details(ui: TerminalGame, decision: Decision) -> dict[str, Any]:
+    hotel = decision.data.hotel
+    stock = ui.game.bank_hotels if hotel else ui.game.bank_houses
+    return {"stock": stock, "kind": ui.t.terms["hotels" if hotel else "houses"]}
+
+
+def _place_details(ui: TerminalGame, decision: Decision) -> dict[str, Any]:
+    return {"kind": ui.t.terms["hotel" if decision.data[0] else "house"]}
+
+
+HEADER_DETAILS: dict[str, Callable[[TerminalGame, Decision], dict[str, Any]]] = {
+    JAIL: _jail_details,
+    BUY: _buy_details,
+    RAISE_CASH: _debt_details,
+    MORTGAGE_RECEIVED: _received_details,
+    TRADE: _trade_details,
+    WANT: _want_details,
+    PLACE: _place_details,
+}
+
+
+# ---------------------------------------------------------------------- menu labels
+def _build_label(ui: TerminalGame, action: Any) -> str:
+    space = action.spaces[0]
+    key = "do_build_hotel" if ui.game.level[space] + 1 == ui.game.hotel_level else "do_build_house"
+    return ui.t(key, space=ui.space(space), amount=ui.money(ui.game.board.spaces[space].house_cost))
+
+
+def _sell_label(ui: TerminalGame, action: Any) -> str:
+    key = "do_sell_hotel" if ui.game.level[action.space] == ui.game.hotel_level else "do_sell_house"
+    amount = ui.game.board.spaces[action.space].house_cost // 2
+    return ui.t(key, space=ui.space(action.space), amount=ui.money(amount))
+
+
+def _move_label(ui: TerminalGame, action: Any) -> str:
+    target = (ui.game.position[action.seat] + action.steps) % 40
+    return ui.t("do_move", steps=action.steps, space=ui.space(target))
+
+
+def _claim_label(ui: TerminalGame, action: Any) -> str:
+    for owner, payer, space, amount in ui.game.claims:
+        if owner == action.seat and space == action.space:
+            return ui.t(
+                "do_claim",
+                amount=ui.money(amount),
+                player=ui.game.names[payer],
+                space=ui.space(space),
+            )
+    return str(action)
+
+
+def _buy_label(ui: TerminalGame, action: Any) -> str:
+    decision = ui.game.decision
+    assert decision is not None
+    price = ui.game.board.spaces[decision.space].price
+    return ui.t("do_buy", space=ui.space(decision.space), amount=ui.money(price))
+
+
+def _decline_label(ui: TerminalGame, action: Any) -> str:
+    return ui.t("do_decline_no_auction" if ui.game.rules.no_auctions else "do_decline")
+
+
+def _keep_label(ui: TerminalGame, action: Any) -> str:
+    value = ui.game.board.spaces[action.space].mortgage_value
+    return ui.t("do_keep", space=ui.space(action.space), amount=ui.money(interest(value)))
+
+
+LABELS: dict[type, Callable[[TerminalGame, Any], str]] = {
+    Roll: lambda ui, a: ui.t("do_roll"),
+    RollForDoubles: lambda ui, a: ui.t("do_roll_doubles"),
+    PayJailFine: lambda ui, a: ui.t("do_pay_fine", amount=ui.money(ui.game.board.jail_fine)),
+    UseJailCard: lambda ui, a: ui.t("do_use_card", deck=ui.t.terms[a.deck]),
+    Buy: _buy_label,
+    DeclineBuy: _decline_label,
+    PassBid: lambda ui, a: ui.t("do_pass"),
+    DeclareBankruptcy: lambda ui, a: ui.t("do_bankrupt"),
+    KeepMortgaged: _keep_label,
+    AcceptTrade: lambda ui, a: ui.t("do_accept"),
+    RejectTrade: lambda ui, a: ui.t("do_reject"),
+    ChooseMove: _move_label,
+    DeclareWant: lambda ui, a: ui.t("do_want", count=a.count),
+    PlaceBuilding: lambda ui, a: ui.t("do_place", space=ui.space(a.space)),
+    Build: _build_label,
+    SellBuilding: _sell_label,
+    Mortgage: lambda ui, a: ui.t(
+        "do_mortgage",
+        space=ui.space(a.space),
+        amount=ui.money(ui.game.board.spaces[a.space].mortgage_value),
+    ),
+    Unmortgage: lambda ui, a: ui.t(
+        "do_unmortgage", space=ui.space(a.space), amount=ui.money(lift_cost(ui.game, a.space))
+    ),
+    ClaimRent: _claim_label,
+}
+
+
+# ---------------------------------------------------------------------- tables
+def status_table(ui: TerminalGame) -> Table:
+    game, t = ui.game, ui.t
+    decision = game.decision
+    waiting = decision.seat if decision is not None else -1
+    caption = [t("status_bank", houses_left=game.bank_houses, hotels_left=game.bank_hotels)]
+    if game.rules.free_parking_pot:
+        caption.append(t("status_pot", amount=ui.money(game.free_parking_pot)))
+    caption.append(t("legend"))
+    title = t("status_turn", turn=game.turn, player=game.names[game.current])
+    table = Table(
+        title=title,
+        caption=" · ".join(caption),
+        expand=False,
+        title_justify="left",
+        caption_justify="left",
+        padding=(0, 1),
+    )
+    table.add_column("")
+    table.add_column(t("col_player"), style="bold", no_wrap=True)
+    table.add_column(t("col_cash"), justify="right", no_wrap=True)
+    table.add_column(t("col_where"), max_width=24)
+    table.add_column(t("col_deeds"), ratio=1)
+    table.add_column(t("col_cards"), max_width=24)
+    for seat in range(game.players):
+        marker = "▶" if seat == waiting else ("·" if seat == game.current else "")
+        table.add_row(marker, *player_cells(ui, seat))
+    return table
+
+
+def player_cells(ui: TerminalGame, seat: int) -> tuple[Any, ...]:
+    game, t = ui.game, ui.t
+    if not game.active[seat]:
+        return (Text(game.names[seat], style="dim strike"), "", t("bankrupt"), "", "")
+    where = ui.space(game.position[seat])
+    if game.jail_turns[seat] >= 0:
+        where = t("in_jail", count=game.jail_turns[seat])
+    deeds = Text()
+    for spaces in game.board.groups.values():
+        owned = [s for s in spaces if game.owner[s] == seat]
+        if not owned:
+            continue
+        if deeds:
+            deeds.append("  ")
+        for index, space in enumerate(owned):
+            if index:
+                deeds.append(", ")
+            deeds.append_text(ui.deed_mark(space, square=index == 0))
+    cards = ", ".join(t.terms[deck] for deck in game.jail_cards[seat])
+    return (game.names[seat], ui.money(game.cash[seat]), where, deeds, cards)
+
+
+def deed_table(ui: TerminalGame, space: int) -> Table:
+    game, t = ui.game, ui.t
+    deed = game.board.spaces[space]
+    table = Table(
+        title=Text(ui.space(space), style=f"bold {ui.colour(space)}"),
+        show_header=False,
+        title_justify="left",
+    )
+    table.add_column()
+    table.add_column(justify="right")
+    table.add_row(t("deed_price"), ui.money(deed.price))
+    for label, value in deed_rent_rows(ui, space):
+        table.add_row(label, value)
+    if deed.kind == SpaceKind.STREET:
+        table.add_row(t("deed_house_cost"), ui.money(deed.house_cost))
+    table.add_row(t("deed_mortgage"), ui.money(deed.mortgage_value))
+    owner = game.owner[space]
+    table.add_row(t("deed_owner"), ui.narrator.player(owner) if owner >= 0 else t("none"))
+    if owner >= 0:
+        table.add_row(t("deed_now"), deed_rent_now(ui, space))
+        level = game.level[space]
+        buildings = "▣" if level == game.hotel_level else f"⌂{level}" if level else t("none")
+        table.add_row(t("deed_buildings"), buildings)
+    return table
+
+
+def deed_rent_rows(ui: TerminalGame, space: int) -> list[tuple[str, str]]:
+    game, t = ui.game, ui.t
+    deed = game.board.spaces[space]
+    if deed.kind == SpaceKind.RAILROAD:
+        return [
+            (t("deed_railroads", count=n), ui.money(rent))
+            for n, rent in enumerate(game.board.railroad_rents, 1)
+        ]
+    if deed.kind == SpaceKind.UTILITY:
+        return [
+            (t("deed_utilities", count=n), t("deed_utility_rent", times=times))
+            for n, times in enumerate(game.board.utility_multipliers, 1)
+        ]
+    rows = [
+        (t("deed_rent"), ui.money(deed.rents[0])),
+        (t("deed_rent_group"), ui.money(deed.rents[0] * 2)),
+    ]
+    per_hotel = game.rules.houses_per_hotel
+    for count in range(1, per_hotel + 1):
+        word = t.terms["house" if count == 1 else "houses"]
+        rows.append(
+            (t("deed_rent_houses", count=count, house_word=word), ui.money(deed.rents[count]))
+        )
+    rows.append((t("deed_rent_hotel"), ui.money(deed.rents[5])))
+    return rows
+
+
+def deed_rent_now(ui: TerminalGame, space: int) -> str:
+    rent = PlayerView(ui.game).rent_of(space)
+    if ui.game.board.spaces[space].kind == SpaceKind.UTILITY and rent:
+        return ui.t("deed_utility_rent", times=rent)
+    if ui.game.mortgaged[space]:
+        return ui.t("deed_mortgaged")
+    return ui.money(rent)
+
+
+def ranking_table(ui: TerminalGame) -> Table:
+    game, t = ui.game, ui.t
+    reason = ui.narrator.text(f"end_{game.end_reason}")
+    table = Table(title=t("over_title", reason=reason), title_justify="left")
+    for key, justify in (
+        ("col_rank", "right"),
+        ("col_player", "left"),
+        ("col_worth", "right"),
+        ("col_cash", "right"),
+        ("col_deeds", "right"),
+        ("col_buildings", "right"),
+        ("", "left"),
+    ):
+        table.add_column(t(key) if key else "", justify=justify)  # type: ignore[arg-type]
+    order = sorted(range(game.players), key=lambda s: (not game.active[s], -game.net_worth(s)))
+    for rank, seat in enumerate(order, 1):
+        houses, hotels = game.houses_and_hotels(seat)
+        worth = ui.money(game.net_worth(seat)) if game.active[seat] else t("bankrupt")
+        note = "🏆 " + t("winner") if seat in game.winners else ""
+        table.add_row(
+            str(rank),
+            game.names[seat],
+            worth,
+            ui.money(game.cash[seat]),
+            str(len(game.properties_of(seat))),
+            f"{houses} / {hotels}",
+            note,
+        )
+    return table
