@@ -2,8 +2,13 @@
 // cards, jail or bankrupt state, whose turn, connection, and the hand-to-computer button.
 
 import { h, replaceChildren } from "./util.js";
-import { t } from "./i18n.js";
+import { hasLabel, t } from "./i18n.js";
 import { tokenBadge, playerColour } from "./tokens.js";
+
+/** A computer level's name in the UI language (a plug-in's import path as it is). */
+function levelName(level) {
+  return level && hasLabel(`level_${level}`) ? t(`level_${level}`) : level || "";
+}
 
 export function renderPlayers(screen, node) {
   const game = screen.state.game;
@@ -25,7 +30,7 @@ function playerCard(screen, player, presence) {
   if (current) status.push(h("span", { class: "tag tag-turn" }, t(me ? "your_turn" : "their_turn")));
   if (!player.active) status.push(h("span", { class: "tag tag-bankrupt" }, t("bankrupt")));
   if (player.in_jail) status.push(h("span", { class: "tag tag-jail" }, t("in_jail_tag", { jail: screen.edition.terms.jail })));
-  if (player.type === "bot") status.push(h("span", { class: "tag" }, t("computer_level", { level: player.level || "" })));
+  if (player.type === "bot") status.push(h("span", { class: "tag" }, t("computer_level", { level: levelName(player.level) })));
   if (standin) status.push(h("span", { class: "tag tag-standin" }, t("bot_standin")));
   if (player.type === "human" && !me) {
     status.push(h("span", { class: `tag ${connected ? "tag-online" : "tag-offline"}` }, connected ? t("online") : t("offline")));
