@@ -13,6 +13,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 FAST = ROOT / "build" / "fast"
+RUN_FIELDS = ("seconds", "games_per_second", "rolls_per_second", "turns_per_second", "workers")
 
 
 @pytest.fixture(scope="module")
@@ -21,13 +22,13 @@ def compiled() -> Path:
     return FAST
 
 
-def simulate(pythonpath: Path | None, *args: str) -> dict[str, object]:
+def simulate(pythonpath: Path | None, *args: str, workers: int = 1) -> dict[str, object]:
     env = dict(os.environ)
     env.pop("PYTHONPATH", None)
     if pythonpath is not None:
         env["PYTHONPATH"] = str(pythonpath)
     result = subprocess.run(
-        [sys.executable, "-m", "monopoly", "simulate", "--workers", "1", "--json", *args],
+        [sys.executable, "-m", "monopoly", "simulate", "--workers", str(workers), "--json", *args],
         capture_output=True,
         text=True,
         env=env,
@@ -36,8 +37,8 @@ def simulate(pythonpath: Path | None, *args: str) -> dict[str, object]:
         check=True,
     )
     summary: dict[str, object] = json.loads(result.stdout)
-    for timing in ("seconds", "games_per_second", "rolls_per_second", "turns_per_second"):
-        summary.pop(timing, None)
+    for how_it_ran in RUN_FIELDS:  # timings and the worker count, not the games
+        summary.pop(how_it_ran, None)
     return summary
 
 
@@ -65,3 +66,9 @@ def test_compiled_and_pure_play_the_same_games(compiled: Path, rules: str) -> No
         "5",
     )
     assert simulate(compiled, *args) == simulate(None, *args)
+
+
+def test_the_compiled_copy_runs_in_worker_processes(compiled: Path) -> None:
+    """Everything a worker process receives must pickle under the compiled copy too."""
+    args = ("--games", "24", "--bots", "normal", "--seed", "9")
+    assert simulate(compiled, *args, workers=2) == simulate(None, *args)
