@@ -546,21 +546,18 @@ def _load_full(ctx: _Ctx, data: dict[str, Any], header: tuple[Any, ...]) -> _Loa
     decks, templates, deck_keys, deck_names, _printed = _decks_full(ctx, data, terms)
     tokens = _tokens(ctx, data, themed=False)
     board = _make_board(spaces, decks, groups)
-    names = {
-        lang: (
-            [by_index[i][1][lang] for i in range(BOARD_SIZE)],
-            {g: v[lang] for g, v in groups.items()},
-            {**terms[lang], **deck_names[lang]},
-        )
-        for lang in LANGUAGES
-    }
     edition = _make_edition(
         ctx,
         key=key,
         aliases=aliases,
         title=title,
         board=board,
-        names=names,
+        names=_names(
+            {lang: [by_index[i][1][lang] for i in range(BOARD_SIZE)] for lang in LANGUAGES},
+            groups,
+            terms,
+            deck_names,
+        ),
         templates=templates,
         tokens=tokens,
         printed=tuple(by_index[i][2] for i in range(BOARD_SIZE)),
@@ -589,6 +586,23 @@ def _fill(template: str, card: Card, spaces: list[str], terms: dict[str, str]) -
     for word, value in terms.items():
         text = text.replace("{" + word + "}", value)
     return text
+
+
+def _names(
+    space_names: dict[str, list[str]],
+    groups: dict[str, dict[str, str]],
+    terms: dict[str, dict[str, str]],
+    deck_names: dict[str, dict[str, str]],
+) -> dict[str, tuple[list[str], dict[str, str], dict[str, str]]]:
+    """Per language: the space names, the group names and the terms (with deck names)."""
+    return {
+        lang: (
+            space_names[lang],
+            {g: v[lang] for g, v in groups.items()},
+            {**terms[lang], **deck_names[lang]},
+        )
+        for lang in LANGUAGES
+    }
 
 
 def _make_edition(
@@ -733,21 +747,13 @@ def _load_themed(
             )
 
     tokens = _tokens(ctx, data, themed=True)
-    names = {
-        lang: (
-            space_names[lang],
-            {g: v[lang] for g, v in groups.items()},
-            {**terms[lang], **deck_names[lang]},
-        )
-        for lang in LANGUAGES
-    }
     edition = _make_edition(
         ctx,
         key=key,
         aliases=aliases,
         title=title,
         board=board,
-        names=names,
+        names=_names(space_names, groups, terms, deck_names),
         templates=base.templates,
         tokens=tokens,
         printed=tuple(printed),
