@@ -193,6 +193,9 @@ START = {
 }
 """Ann owns the light blue group and Boardwalk, the computer Park Place; Ann stands on
 Free Parking, where most rolls reach a property nobody owns."""
+SEED = 3
+"""Fixed dice (until the restart): Ann's first roll reaches a property nobody owns, so
+the game has something to decline and auction before its turn limit."""
 
 
 def test_a_short_game_against_a_computer_player_from_start_to_results(tmp_path: Path) -> None:
@@ -204,6 +207,7 @@ def test_a_short_game_against_a_computer_player_from_start_to_results(tmp_path: 
             rules={"preset": "standard", "options": {"turn_limit": 14}},
             seats=[{"type": "human"}, {"type": "bot", "level": "easy"}],
             position=START,
+            seed=SEED,
         )
         game_id = created["game_id"]
         with chromium() as browser:
