@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import copy
 from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -42,7 +42,7 @@ from .actions import (
     UseJailCard,
     field_problem,
 )
-from .board import CHANCE, COMMUNITY_CHEST, DECK_ROLES, Board, Edition
+from .board import DECK_ROLES, Board, Edition
 from .chance import ChanceSource, Entry
 from .editions import get_edition
 from .errors import IllegalActionError, NotYourTurnError, RecordError, SetupError
@@ -535,12 +535,6 @@ class Game:
         """Every chance outcome and action so far, in order."""
         return self.chance.log
 
-    def card_deck_roles(self) -> tuple[str, str]:
-        return (CHANCE, COMMUNITY_CHEST)
-
-    def iter_owned(self, seat: int) -> Iterator[int]:
-        return (s for s in self.board.properties if self.owner[s] == seat)
-
 
 # ---------------------------------------------------------------------- action table
 def _ok(game: Game, action: Any, decision: Decision) -> str:
@@ -595,10 +589,6 @@ def _check_keep(game: Game, action: Any, decision: Decision) -> str:
     return refuse(game, "decision_about_space", space=decision.space)
 
 
-def _check_unmortgage(game: Game, action: Any, decision: Decision) -> str:
-    return mortgage.lift_problem(game, action.seat, action.space)
-
-
 def _unmortgage(game: Game, action: Any, decision: Decision) -> None:
     answered = (decision.kind, decision.seat, decision.space)
     if answered == (MORTGAGE_RECEIVED, action.seat, action.space):
@@ -647,7 +637,7 @@ _HANDLERS: dict[type, tuple[_Check, _Do, tuple[str, ...] | None]] = {
     Build: (building.check_build, building.request_build, None),
     SellBuilding: (building.check_sell, building.sell, None),
     Mortgage: (mortgage.check_mortgage, mortgage.mortgage, None),
-    Unmortgage: (_check_unmortgage, _unmortgage, None),
+    Unmortgage: (mortgage.check_lift, _unmortgage, None),
     ClaimRent: (_check_claim, _claim, None),
     ProposeTrade: (trade.check_proposal, trade.propose, None),
 }

@@ -75,6 +75,10 @@ def check_mortgage(game: Game, action: Any, decision: Decision) -> str:
     return mortgage_problem(game, action.seat, action.space)
 
 
+def check_lift(game: Game, action: Any, decision: Decision) -> str:
+    return lift_problem(game, action.seat, action.space)
+
+
 def mortgage(game: Game, action: Any, decision: Decision) -> None:
     value = game.board.spaces[action.space].mortgage_value
     game.mortgaged[action.space] = True

@@ -8,7 +8,7 @@ lists as read-only.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from .board import SpaceKind
 
@@ -122,6 +122,11 @@ class PlayerView:
         return self._game.turn
 
     @property
+    def round(self) -> int:
+        """Rounds played: play has come back round to the first player this often."""
+        return self._game.round
+
+    @property
     def doubles(self) -> int:
         return self._game.doubles
 
@@ -210,6 +215,3 @@ class PlayerView:
         if deed.kind == SpaceKind.UTILITY:
             return game.board.utility_multipliers[count - 1]
         return street_rent(game, space)
-
-    def extra(self) -> dict[str, Any]:
-        return {"turn": self.turn, "round": self._game.round}

@@ -186,7 +186,7 @@ def decision_json(game: Game) -> dict[str, Any] | None:
 
 def table_json(view: PlayerView, players: list[dict[str, Any]]) -> dict[str, Any]:
     """The public table: what every seat and spectator sees alike."""
-    game_round = view.extra()["round"]
+    game_round = view.round
     for seat, player in enumerate(players):
         houses, hotels = view.houses_and_hotels(seat)
         player.update(
