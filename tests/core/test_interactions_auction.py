@@ -103,9 +103,10 @@ def test_r_auction_2_r_trade_1_trade_offer_during_an_auction_waits_for_the_answe
 
 
 def bankrupt_high_bidder() -> Any:
-    """P2 holds the high bid (10, all its cash) on Baltic, then accepts a gift of mortgaged
-    Boardwalk and cannot pay the 10 % (R-MORT-4): bankrupt to the Bank while the auction
-    of Baltic goes on. Boardwalk is auctioned first (nobody bids)."""
+    """P2 holds the high bid (10, all its cash) on Baltic over P1's 5, then accepts a gift
+    of mortgaged Boardwalk and cannot pay the 10 % (R-MORT-4): bankrupt to the Bank while
+    the auction of Baltic goes on. R-AUCTION-4: P2 leaves it, the 10 lapses and P1's 5
+    stands; Boardwalk's auction waits until Baltic's is over."""
     game = declined([{}, {}, {"cash": 10}, {}], properties=owned(0, 39, mortgaged=True))
     game.apply(PassBid(0))
     game.apply(Bid(1, 5))
@@ -118,29 +119,34 @@ def bankrupt_high_bidder() -> Any:
     assert waiting(game) == (RAISE_CASH, 2)
     game.apply(DeclareBankruptcy(2))
     assert not game.active[2] and game.owner[39] == -1
-    for seat in (0, 1, 3):  # R-BANKRUPT-3: from the player whose turn it is
-        assert waiting(game) == (BID, seat) and game.decision is not None
-        assert game.decision.space == 39
-        game.apply(PassBid(seat))
     assert waiting(game) == (BID, 3) and game.decision is not None
     assert game.decision.space == 3
+    assert game.bid_range() == (6, 1500)  # P1's 5 stands
     return game
 
 
-def test_r_bankrupt_1_bankrupt_high_bidder_unopposed_wins_nothing() -> None:
-    """A bankrupt player has left the game (R-BANKRUPT-1) and can never own Baltic: when
-    nobody outbids the withdrawn bid, Baltic stays with the Bank."""
+def boardwalk_auction_follows(game: Any) -> None:
+    """R-BANKRUPT-3, R-AUCTION-4: then Boardwalk, from the player whose turn it is."""
+    for seat in (0, 1, 3):
+        assert waiting(game) == (BID, seat) and game.decision is not None
+        assert game.decision.space == 39
+        game.apply(PassBid(seat))
+    assert game.owner[39] == -1
+
+
+def test_r_auction_4_the_highest_bid_still_in_the_game_stands() -> None:
+    """A bankrupt player has left the game (R-BANKRUPT-1) and can never own Baltic: their
+    bid lapses and P1's earlier bid of 5 wins when nobody bids more."""
     game = bankrupt_high_bidder()
     game.apply(PassBid(3))
-    game.apply(PassBid(1))
-    assert game.owner[3] == -1
+    assert game.owner[3] == 1 and game.cash[1] == 1495
     assert all(game.owner[s] != 2 for s in range(40))
-    assert any(isinstance(e, ev.AuctionUnsold) and e.space == 3 for e in game.events)
-    assert waiting(game) == (ROLL, 1)
+    boardwalk_auction_follows(game)
 
 
-def test_r_bankrupt_1_bankrupt_high_bidder_outbid_by_a_remaining_player() -> None:
+def test_r_auction_4_bankrupt_high_bidder_outbid_by_a_remaining_player() -> None:
     game = bankrupt_high_bidder()
     game.apply(Bid(3, 11))
     game.apply(PassBid(1))
     assert game.owner[3] == 3 and game.cash[3] == 1489
+    boardwalk_auction_follows(game)

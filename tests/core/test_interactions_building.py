@@ -9,6 +9,7 @@ from typing import Any
 from monopoly.core.actions import (
     Bid,
     Build,
+    ChooseBreakdown,
     DeclareBankruptcy,
     DeclareWant,
     PassBid,
@@ -17,7 +18,7 @@ from monopoly.core.actions import (
     SellBuilding,
 )
 from monopoly.core.editions import get_edition
-from monopoly.core.state import BID, PLACE, RAISE_CASH, ROLL, WANT
+from monopoly.core.state import BID, BREAKDOWN, PLACE, RAISE_CASH, ROLL, WANT
 from tests.scenario import assert_illegal, start
 
 BOARD = get_edition("classic").board
@@ -67,9 +68,18 @@ def test_r_build_4_hotel_breakdown_three_streets_one_house_in_bank() -> None:
     game = start({"players": [{}, {}], "properties": props})
     assert (game.bank_houses, game.bank_hotels) == (1, 10)
     game.apply(SellBuilding(0, 11))
-    after = levels(game, *PINK)
-    assert sum(after) == 5 and max(after) - min(after) <= 1
-    assert game.level[11] < game.hotel_level and max(after) < game.hotel_level
+    # R-BUILD-4 Decision: three even arrangements fit, the owner chooses.
+    assert waiting(game) == (BREAKDOWN, 0)
+    assert game.decision_actions() == [
+        ChooseBreakdown(0, (2, 2, 1)),
+        ChooseBreakdown(0, (2, 1, 2)),
+        ChooseBreakdown(0, (1, 2, 2)),
+    ]
+    assert levels(game, *PINK) == [5, 5, 4]  # nothing sold before the choice
+    assert_illegal(game, ChooseBreakdown(0, (3, 1, 1)), "even arrangements")
+    assert_illegal(game, SellBuilding(0, 13), "first choose")
+    game.apply(ChooseBreakdown(0, (1, 2, 2)))
+    assert levels(game, *PINK) == [1, 2, 2]
     assert (game.bank_houses, game.bank_hotels) == (0, 12)
     assert game.cash[0] == 1500 + 9 * 50
 

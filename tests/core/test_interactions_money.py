@@ -277,9 +277,9 @@ def test_r_card_5_chairman_drawer_bankrupt_during_doubles() -> None:
     assert waiting(game) == (ROLL, 1)
 
 
-def test_r_debt_1_a_player_raising_cash_cannot_give_it_away() -> None:
-    """**Decision** (docs/rules.md): while raising cash, a player's trades must bring them
-    cash — a gift to a third player would leave the creditor with less."""
+def test_r_debt_3_a_player_raising_cash_cannot_give_it_away() -> None:
+    """R-DEBT-3: while raising cash, no trade may lower what the debtor could pay — a gift
+    to a third player would leave the creditor with less."""
     game = start(
         {
             "players": [{"position": 35, "cash": 150}, {}, {}],
@@ -289,9 +289,9 @@ def test_r_debt_1_a_player_raising_cash_cannot_give_it_away() -> None:
     )
     game.apply(Roll(0))
     assert waiting(game) == (RAISE_CASH, 0)
-    assert_illegal(game, ProposeTrade(0, partner=2, give_cash=150), "raising cash")
-    assert_illegal(game, ProposeTrade(0, partner=2, give=(6,)), "raising cash")
-    assert_illegal(game, ProposeTrade(2, partner=0, take=(6,), take_cash=0), "raising cash")
+    assert_illegal(game, ProposeTrade(0, partner=2, give_cash=150), "lowers what")
+    assert_illegal(game, ProposeTrade(0, partner=2, give=(6,)), "lowers")
+    assert_illegal(game, ProposeTrade(2, partner=0, take=(6,), give_cash=49), "lowers")
     game.apply(ProposeTrade(2, partner=0, take=(6,), give_cash=60))  # a sale brings cash
     game.apply(AcceptTrade(0))
     assert game.owner[6] == 2

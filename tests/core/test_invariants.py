@@ -64,6 +64,7 @@ from monopoly.core.actions import (
     UseJailCard,
 )
 from monopoly.core.board import DECK_ROLES, CardKind, SpaceKind
+from monopoly.core.debt import debt_of, raisable
 from monopoly.core.editions import edition_keys
 from monopoly.core.errors import IllegalActionError
 from monopoly.core.game import Game
@@ -71,7 +72,17 @@ from monopoly.core.mortgage import lift_cost
 from monopoly.core.position import dump_position
 from monopoly.core.records import game_state, record_of, replay
 from monopoly.core.rules import RuleSet
-from monopoly.core.state import OP_SHORTAGE, RAISE_CASH, TRADE, Auction, Debt, Decision, Shortage
+from monopoly.core.state import (
+    OP_FINISH,
+    OP_SHORTAGE,
+    RAISE_CASH,
+    TRADE,
+    Auction,
+    Debt,
+    Decision,
+    Placement,
+    Shortage,
+)
 
 BANK = -1
 TO_POT = ("tax", "card", "jail_fine")
@@ -108,7 +119,7 @@ def make_rules(name: str, limit: int) -> RuleSet:
 # ---------------------------------------------------------------------- state snapshots
 def freeze(value: Any) -> Any:
     """A comparable copy of the task stack's mutable records (decisions, auctions...)."""
-    if isinstance(value, Decision | Auction | Debt | Shortage):
+    if isinstance(value, Decision | Auction | Debt | Shortage | Placement):
         return (type(value).__name__, *(freeze(getattr(value, s)) for s in value.__slots__))
     if isinstance(value, list | tuple):
         return tuple(freeze(v) for v in value)
@@ -126,6 +137,15 @@ def snapshot(game: Game) -> Any:
         len(game.events),
         (game.turn, game.round, game.doubles, game.current, game.over, game.last_roll),
     )
+
+
+def debts_of(game: Game, seat: int) -> list[int]:
+    """The debts ``seat`` is raising cash for (R-DEBT-1), by identity."""
+    return [
+        id(t.data)
+        for t in game.tasks
+        if type(t) is Decision and t.kind == RAISE_CASH and t.seat == seat and debt_of(game, seat)
+    ]
 
 
 # ---------------------------------------------------------------------- the checker
@@ -161,6 +181,8 @@ class Checker:
                 for s in game.properties_of(seat)
             )
         log_before = len(game.record)
+        out_before = [s for s in range(n) if not game.active[s]]
+        debts_before = {s: (debts_of(game, s), raisable(game, s)) for s in range(n)}
         deeds_before = (list(game.owner), list(game.mortgaged))
         levels_before = list(game.level)
         versions_before = (game.deeds_version, game.buildings_version)
@@ -229,6 +251,18 @@ class Checker:
             elif kind is ev.PlayerBankrupt:
                 assert isinstance(action, DeclareBankruptcy) and event.seat == action.seat
                 bankrupt.add(event.seat)
+        for seat in out_before:  # R-DEBT-3: nobody out of the game receives anything
+            assert delta[seat] == 0 and game.cash[seat] == 0, (seat, events)
+            assert seat not in game.owner and not game.jail_cards[seat]
+        for seat, (owed, could_pay) in debts_before.items():
+            if not owed:
+                continue
+            # R-DEBT-3: a debtor's own choices never lower what they could pay (the 10 %
+            # on a deed received, R-MORT-4, and rent claimed from them are not choices).
+            chosen = action.seat == seat and not isinstance(action, KeepMortgaged)
+            traded = offer is not None and seat in (offer.seat, offer.partner)
+            if (chosen or traded) and debts_of(game, seat) == owed:
+                assert raisable(game, seat) >= could_pay, (seat, action, events)
         for seat in range(n):
             if seat in bankrupt:
                 assert game.cash[seat] == 0  # R-BANKRUPT-1
@@ -309,8 +343,10 @@ class Checker:
             assert game.decision is None and game.legal_actions() == []
             return
         assert len(active) >= 2  # R-END-1
-        if game.rules.short_game:
-            assert len(active) == n  # R-SHORT-4: the first bankruptcy ends the game
+        if game.rules.short_game and len(active) < n:
+            # R-SHORT-4: the first bankruptcy ends the game once it is settled
+            assert len(active) == n - 1
+            assert any(type(t) is tuple and t[0] == OP_FINISH for t in game.tasks)
         limit = game.rules.turn_limit
         assert not limit or game.turn <= limit
         decision = game.decision

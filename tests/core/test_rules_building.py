@@ -421,13 +421,13 @@ def test_r_build_6_shortage_auctions_houses_one_by_one() -> None:
     assert game.level[ORIENTAL] == 1
     assert game.bank_houses == 1
     assert game.cash[1] == 1480  # the bid is the whole price
-    # One house left, still wanted only by seat 0: auctioned to seat 0 alone.
-    assert game.decision is not None and (game.decision.kind, game.decision.seat) == (BID, 0)
-    game.apply(Bid(0, 1))
+    # One house left, still wanted only by seat 0: no auction with one applicant; seat 0
+    # buys it at the printed price (50 for brown) and places it.
     assert game.decision is not None and (game.decision.kind, game.decision.seat) == (PLACE, 0)
+    assert {PlaceBuilding(0, MED), PlaceBuilding(0, BALTIC)} <= set(game.decision_actions())
     game.apply(PlaceBuilding(0, BALTIC))
     assert levels(game, MED, BALTIC) == [0, 1]
-    assert game.cash[0] == 1499
+    assert game.cash[0] == 1450
     assert game.bank_houses == 0
     assert game.decision is not None and (game.decision.kind, game.decision.seat) == (ROLL, 0)
 
@@ -532,13 +532,11 @@ def test_r_build_6_winner_without_room_for_more_is_not_a_bidder_again() -> None:
     game.apply(Bid(1, 1))
     assert game.decision_actions() == [PlaceBuilding(1, CONNECTICUT)]
     game.apply(PlaceBuilding(1, CONNECTICUT))
-    # The last house: only seat 0 can still place one, so only seat 0 bids.
-    assert game.decision is not None and (game.decision.kind, game.decision.seat) == (BID, 0)
-    game.apply(Bid(0, 5))
+    # The last house: only seat 0 can still place one: seat 0 buys it at the printed price.
     assert game.decision is not None and (game.decision.kind, game.decision.seat) == (PLACE, 0)
     game.apply(PlaceBuilding(0, MED))
     assert levels(game, MED, BALTIC, CONNECTICUT) == [1, 0, 4]
-    assert game.cash[:2] == [1495, 1499]
+    assert game.cash[:2] == [1450, 1499]
     assert game.bank_houses == 0
     assert game.decision is not None and (game.decision.kind, game.decision.seat) == (ROLL, 0)
 

@@ -10,6 +10,7 @@ from monopoly.core import events as ev
 from monopoly.core.actions import (
     Build,
     Buy,
+    ChooseBreakdown,
     ChooseMove,
     ChooseSpace,
     DeclareBankruptcy,
@@ -158,8 +159,11 @@ def test_r_short_2_selling_a_hotel_when_the_bank_has_too_few_houses() -> None:
     game = start({"players": [{}, {}], "properties": props}, rules="short")
     assert game.bank_houses == 2
     game.apply(SellBuilding(0, 1))
-    # R-BUILD-4: the hotel (25) and one more house (25) come down: 2 + 3 houses stay.
-    assert sorted((game.level[1], game.level[3])) == [2, 3]
+    # R-BUILD-4: the hotel (25) and one more house (25) come down: 2 + 3 houses stay,
+    # the owner chooses which street keeps 3.
+    assert game.decision_actions() == [ChooseBreakdown(0, (3, 2)), ChooseBreakdown(0, (2, 3))]
+    game.apply(ChooseBreakdown(0, (2, 3)))
+    assert (game.level[1], game.level[3]) == (2, 3)
     assert game.cash[0] == 1500 + 50
     assert game.bank_houses == 0 and game.bank_hotels == 12
 
@@ -473,9 +477,9 @@ def test_r_speed_7_triples_on_a_third_doubles_do_not_jail() -> None:
     )
     apply_all(game, Roll(0), Roll(0), Roll(0))
     assert game.decision is not None and game.decision.kind == TRIPLES
-    game.apply(ChooseSpace(0, 5))  # back past GO: forward move, salary paid
+    game.apply(ChooseSpace(0, 5))  # R-SPEED-7 Decision: a jump, no salary past GO
     assert game.position[0] == 5 and game.jail_turns[0] == -1
-    assert game.cash[0] == 2700
+    assert game.cash[0] == 2500
     assert game.decision is not None and game.decision.seat == 1
 
 
@@ -520,8 +524,15 @@ def test_r_speed_9_utility_rent_rolls_three_dice(rent_roll: tuple[int, ...], tot
     assert dice_left(game) == 0
 
 
-def test_r_speed_9_utility_rent_before_go_rolls_two_dice() -> None:
+@pytest.mark.parametrize(("rent_roll", "total"), [((6, 6, 3), 15), ((6, 6, BUS), 12)])
+def test_r_speed_9_utility_rent_before_go_rolls_three_dice_too(
+    rent_roll: tuple[int, ...], total: int
+) -> None:
+    """R-SPEED-9: whoever pays rolls all three dice, also a player who has not passed GO
+    yet and so moves with the white dice alone."""
     position = {"players": [{}, speed()], "properties": {"12": {"owner": 1}, "28": {"owner": 1}}}
-    game = start(position, rules="speed", dice=[(6, 6), (6, 6)])
+    game = start(position, rules="speed", dice=[(6, 6), rent_roll])
     game.apply(Roll(0))
-    assert game.cash[0] == 2500 - 10 * 12
+    assert game.position[0] == 12 and not game.speed_active[0]
+    assert game.cash[:2] == [2500 - 10 * total, 2500 + 10 * total]
+    assert dice_left(game) == 0

@@ -32,6 +32,7 @@ from monopoly.core.board import SpaceKind
 from monopoly.core.rules import RuleSet
 from monopoly.core.state import (
     BID,
+    BREAKDOWN,
     BUS,
     BUY,
     JAIL,
@@ -84,6 +85,7 @@ class LevelPlayer:
             TRIPLES: self.triples,
             WANT: self.want,
             PLACE: self.place,
+            BREAKDOWN: self.breakdown,
         }
 
     # ------------------------------------------------------------------ the interface
@@ -202,6 +204,20 @@ class LevelPlayer:
                 )
             ),
         )
+
+    def breakdown(self, view: PlayerView, decision: Decision, legal: Sequence[Action]) -> Action:
+        """R-BUILD-4: keep the buildings where they earn the most rent."""
+        facts = self.facts
+        group = facts.board.groups[facts.board.spaces[decision.space].group]
+
+        def expected_rent(action: Action) -> float:
+            levels: tuple[int, ...] = action.levels  # type: ignore[attr-defined]
+            return sum(
+                facts.freq[s] * facts.rent_at(s, level)
+                for s, level in zip(group, levels, strict=True)
+            )
+
+        return max(legal, key=expected_rent)
 
     # ------------------------------------------------------------------ shared judgement
     def space_score(

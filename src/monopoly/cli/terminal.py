@@ -650,7 +650,7 @@ def _want_details(ui: TerminalGame, decision: Decision) -> dict[str, Any]:
 
 
 def _place_details(ui: TerminalGame, decision: Decision) -> dict[str, Any]:
-    return {"kind": ui.t.terms["hotel" if decision.data[0] else "house"]}
+    return {"kind": ui.t.terms["hotel" if decision.data.hotel else "house"]}
 
 
 HEADER_DETAILS: dict[str, Callable[[TerminalGame, Decision], dict[str, Any]]] = {

@@ -203,6 +203,15 @@ class PlaceBuilding(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class ChooseBreakdown(Action):
+    """How a hotel sold while the Bank lacks houses comes down: the building levels of
+    the colour group's streets, in board order (0-4 houses, 5 a hotel). R-BUILD-4."""
+
+    levels: tuple[int, ...] = ()
+    name: ClassVar[str] = "choose_breakdown"
+
+
+@dataclass(frozen=True, slots=True)
 class ClaimRent(Action):
     """Claim rent owed on a space (only with ``rent_must_be_claimed``). R-RENT-5."""
 
@@ -227,7 +236,7 @@ ACTION_TYPES: dict[str, type[Action]] = {
         Roll, PayJailFine, UseJailCard, RollForDoubles, Buy, DeclineBuy, Bid, PassBid, Build,
         SellBuilding, Mortgage, Unmortgage, KeepMortgaged, ProposeTrade, AcceptTrade,
         RejectTrade, DeclareBankruptcy, ChooseMove, ChooseSpace, DeclareWant, PlaceBuilding,
-        ClaimRent,
+        ClaimRent, ChooseBreakdown,
     )
 }  # fmt: skip
 

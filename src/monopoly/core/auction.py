@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 from . import events as ev
 from .actions import PASSES, Action, Bid
 from .reasons import refuse
-from .state import BID, HOTEL_ITEM, PLACE, Auction, Decision, Shortage
+from .state import BID, HOTEL_ITEM, PLACE, Auction, Decision, Placement, Shortage
 
 if TYPE_CHECKING:
     from .game import Game
@@ -57,6 +57,7 @@ def bid(game: Game, action: Any, decision: Decision) -> None:
     running: Auction = decision.data
     running.high_bid = action.amount
     running.high_bidder = action.seat
+    running.bids.append((action.seat, action.amount))
     game.emit(ev.BidPlaced, action.seat, action.amount)
     running.index = (running.index + 1) % len(running.bidders)
     _next(game, decision)
@@ -68,11 +69,44 @@ def pass_bid(game: Game, action: Any, decision: Decision) -> None:
     _next(game, decision)
 
 
-def drop_bidder(game: Game, decision: Decision) -> None:
-    """A bidder went bankrupt while the auction waited for them."""
-    _remove_current(decision)
-    game.tasks.append(decision)
-    _next(game, decision)
+def withdraw(game: Game, seat: int) -> None:
+    """R-AUCTION-4: a bidder who went bankrupt leaves every running auction and their
+    bids lapse; the highest bid of a player still in the game stands (or none)."""
+    for task in game.tasks:
+        if type(task) is not Decision or task.kind != BID:
+            continue
+        running: Auction = task.data
+        if seat in running.bidders:
+            place = running.bidders.index(seat)
+            del running.bidders[place]
+            if place < running.index:
+                running.index -= 1
+            if running.bidders:
+                running.index %= len(running.bidders)
+                task.seat = running.bidders[running.index]
+        running.bids = [b for b in running.bids if b[0] != seat]
+        running.high_bidder, running.high_bid = running.bids[-1] if running.bids else (-1, 0)
+
+
+def is_over(decision: Decision) -> bool:
+    """Nobody left to bid, or only the highest bidder (R-AUCTION-2)."""
+    running: Auction = decision.data
+    left = running.bidders
+    return not left or (len(left) == 1 and left[0] == running.high_bidder)
+
+
+def end(game: Game, decision: Decision) -> None:
+    """Close the auction on top of the stack once it is over."""
+    game.tasks.pop()
+    _finish(game, decision.data)
+
+
+def running_index(game: Game) -> int:
+    """Where the outermost running auction sits on the task stack, or -1."""
+    for index, task in enumerate(game.tasks):
+        if type(task) is Decision and task.kind == BID:
+            return index
+    return -1
 
 
 def _remove_current(decision: Decision) -> None:
@@ -84,18 +118,14 @@ def _remove_current(decision: Decision) -> None:
 
 def _next(game: Game, decision: Decision) -> None:
     running: Auction = decision.data
-    left = running.bidders
-    if not left or (len(left) == 1 and left[0] == running.high_bidder):
-        game.tasks.pop()
-        _finish(game, running)
+    if is_over(decision):
+        end(game, decision)
         return
-    decision.seat = left[running.index]
+    decision.seat = running.bidders[running.index]
 
 
 def _finish(game: Game, running: Auction) -> None:
     winner, amount, item = running.high_bidder, running.high_bid, running.item
-    if winner >= 0 and not game.active[winner]:
-        winner = -1  # R-BANKRUPT-1: a high bidder who went bankrupt meanwhile wins nothing
     if winner < 0:
         game.emit(ev.AuctionUnsold, item)
         if running.shortage is not None:
@@ -103,10 +133,9 @@ def _finish(game: Game, running: Auction) -> None:
         return
     game.emit(ev.AuctionWon, winner, item, amount)
     if item >= 0:
-        game.owner[item] = winner
-        game.deeds_version += 1
+        game.give_deed(item, winner)
     else:
         game.tasks.append(
-            Decision(PLACE, winner, data=(item == HOTEL_ITEM, running.shortage, amount))
+            Decision(PLACE, winner, data=Placement(item == HOTEL_ITEM, running.shortage, amount))
         )
     game.push_pay(winner, -1, amount, "auction")

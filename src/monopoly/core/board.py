@@ -161,3 +161,11 @@ class Edition:
 
     def term(self, word: str, language: str = "en") -> str:
         return self.names[language].terms[word]
+
+
+def jail_card_key(board: Board, role: str) -> str:
+    """The key of the Get Out of Jail Free card in the deck of ``role``."""
+    for card in board.decks[role]:
+        if card.kind == CardKind.GET_OUT_OF_JAIL:
+            return card.key
+    raise AssertionError(f"no jail card in the {role} deck")

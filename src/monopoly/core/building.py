@@ -10,12 +10,13 @@ from __future__ import annotations
 from itertools import product
 from typing import TYPE_CHECKING, Any
 
-from . import auction
+from . import auction, debt
 from . import events as ev
-from .actions import Action, DeclareWant, PlaceBuilding
+from .actions import Action, ChooseBreakdown, DeclareWant, PlaceBuilding
 from .board import SpaceKind
 from .reasons import refuse
 from .state import (
+    BREAKDOWN,
     HOTEL_ITEM,
     HOUSE_ITEM,
     OP_BUILD,
@@ -23,6 +24,7 @@ from .state import (
     PLACE,
     WANT,
     Decision,
+    Placement,
     Shortage,
 )
 
@@ -30,14 +32,23 @@ if TYPE_CHECKING:
     from .game import Game
 
 
-def build_problem(game: Game, seat: int, spaces: tuple[int, ...], free: bool = False) -> str:
-    """Why building one level on each of ``spaces`` (in order) is illegal, or ""."""
+def build_problem(
+    game: Game, seat: int, spaces: tuple[int, ...], placement: Placement | None = None
+) -> str:
+    """Why building one level on each of ``spaces`` (in order) is illegal, or "".
+
+    With ``placement`` the building is one the Bank hands out in a shortage: already paid
+    for at auction, or paid at the printed price by the sole remaining applicant.
+    """
     if not spaces:
         return refuse(game, "no_street_named")
+    free = placement is not None and not placement.printed_price
+    if not free and debt.debt_of(game, seat) is not None:
+        return refuse(game, "debtor_cannot_build")  # R-DEBT-3
     levels: dict[int, int] = {}
     houses, hotels, cash = game.bank_houses, game.bank_hotels, game.cash[seat]
     per_hotel = game.rules.houses_per_hotel
-    settling = set() if free else _settling_kinds(game)
+    settling = set() if placement is not None else _settling_kinds(game)
     for space in spaces:
         problem = _street_problem(game, seat, space)
         if problem:
@@ -97,6 +108,8 @@ def buildable_spaces(game: Game, seat: int) -> list[int]:
     """Streets where one more building is legal now (cheap: whole groups only)."""
     result: list[int] = []
     cash = game.cash[seat]
+    if debt.debt_of(game, seat) is not None:
+        return result  # R-DEBT-3
     for group in game.board.groups.values():
         first = game.board.spaces[group[0]]
         if first.kind != SpaceKind.STREET or cash < first.house_cost:
@@ -170,7 +183,7 @@ def build(game: Game, seat: int, spaces: tuple[int, ...], free: bool = False) ->
     per_hotel = game.rules.houses_per_hotel
     for space in spaces:
         cost = 0 if free else game.board.spaces[space].house_cost
-        game.cash[seat] -= cost
+        game.move_cash(seat, -1, cost)
         hotel = game.level[space] == per_hotel
         if hotel:
             game.bank_hotels -= 1
@@ -201,7 +214,8 @@ def declare_want(game: Game, action: Any, decision: Decision) -> None:
 
 
 def settle_shortage(game: Game, shortage: Shortage) -> None:
-    """R-BUILD-6: if the wants exceed the stock, auction it one building at a time."""
+    """R-BUILD-6: while the wants exceed the stock, the Bank auctions it one building at a
+    time among two or more applicants; a sole applicant buys at the printed price."""
     stock = game.bank_hotels if shortage.hotel else game.bank_houses
     # R-AUCTION-2: "other auctions" start with the player whose turn it is (or the next
     # one); a player who can no longer place a building of that kind is not a bidder.
@@ -219,53 +233,63 @@ def settle_shortage(game: Game, shortage: Shortage) -> None:
     if stock == 0 or total <= stock or not wanting:
         return
     game.tasks.append((OP_SHORTAGE, shortage))
+    if len(wanting) == 1:
+        sole = Placement(shortage.hotel, shortage, 0, printed_price=True)
+        game.tasks.append(Decision(PLACE, wanting[0], data=sole))
+        return
     item = HOTEL_ITEM if shortage.hotel else HOUSE_ITEM
     auction.start(game, item, wanting[0], wanting, shortage)
 
 
 def place_actions(game: Game, decision: Decision) -> list[Action]:
-    return [PlaceBuilding(decision.seat, s) for s in _placeable(game, decision)]
+    return [PlaceBuilding(decision.seat, s) for s in _placeable(game, decision.seat, decision.data)]
 
 
-def _placeable(game: Game, decision: Decision) -> list[int]:
-    hotel = decision.data[0]
+def _placeable(game: Game, seat: int, placement: Placement) -> list[int]:
     per_hotel = game.rules.houses_per_hotel
     return [
         s
         for s in game.board.properties
-        if game.owner[s] == decision.seat
-        and (game.level[s] == per_hotel) == hotel
-        and not build_problem(game, decision.seat, (s,), free=True)
+        if game.owner[s] == seat
+        and (game.level[s] == per_hotel) == placement.hotel
+        and not build_problem(game, seat, (s,), placement)
     ]
 
 
 def _can_place(game: Game, seat: int, hotel: bool) -> bool:
-    return bool(_placeable(game, Decision(PLACE, seat, data=(hotel, None, 0))))
+    return bool(_placeable(game, seat, Placement(hotel, None, 0)))
 
 
 def refund_unplaceable(game: Game, decision: Decision) -> bool:
     """**Decision**: a building won at a shortage auction that its winner can no longer
-    place (they sold or mortgaged meanwhile) goes back to the Bank, and so does the bid."""
-    if _placeable(game, decision):
+    place (they sold or mortgaged meanwhile) goes back to the Bank, and so does the bid;
+    a sole applicant who can no longer place or pay for one drops out of the shortage."""
+    placement: Placement = decision.data
+    if _placeable(game, decision.seat, placement):
         return False
     game.tasks.pop()
-    game.pay(-1, decision.seat, decision.data[2], "refund")
+    if placement.printed_price:
+        if placement.shortage is not None:
+            placement.shortage.wants[decision.seat] = 0
+        return True
+    game.pay(-1, decision.seat, placement.paid, "refund")
     return True
 
 
 def check_place(game: Game, action: Any, decision: Decision) -> str:
-    if action.space in _placeable(game, decision):
+    if action.space in _placeable(game, decision.seat, decision.data):
         return ""
     if not 0 <= action.space < 40:
         return refuse(game, "no_space", number=action.space)
-    key = "cannot_place_hotel" if decision.data[0] else "cannot_place_house"
+    key = "cannot_place_hotel" if decision.data.hotel else "cannot_place_house"
     return refuse(game, key, space=action.space)
 
 
 def place(game: Game, action: Any, decision: Decision) -> None:
     game.tasks.pop()
-    shortage: Shortage | None = decision.data[1]
-    build(game, action.seat, (action.space,), free=True)
+    placement: Placement = decision.data
+    build(game, action.seat, (action.space,), free=not placement.printed_price)
+    shortage = placement.shortage
     if shortage is not None:
         shortage.wants[action.seat] = shortage.wants.get(action.seat, 1) - 1
 
@@ -282,7 +306,13 @@ def sell_problem(game: Game, seat: int, space: int) -> str:
     group = game.board.groups[game.board.spaces[space].group]
     if level < max(game.level[s] for s in group):
         return refuse(game, "sell_evenly")
+    if _breakdown_pending(game, group):
+        return refuse(game, "breakdown_pending")
     return ""
+
+
+def _breakdown_pending(game: Game, group: tuple[int, ...]) -> bool:
+    return any(type(t) is Decision and t.kind == BREAKDOWN and t.space in group for t in game.tasks)
 
 
 def check_sell(game: Game, action: Any, decision: Decision) -> str:
@@ -291,30 +321,82 @@ def check_sell(game: Game, action: Any, decision: Decision) -> str:
 
 def sell(game: Game, action: Any, decision: Decision) -> None:
     """R-BUILD-4: half price back; a hotel is exchanged for houses if the Bank has them,
-    otherwise the group comes down to the best even position the Bank's houses allow."""
+    otherwise the group comes down to an even position the Bank's houses allow: the
+    owner chooses which when there is more than one (a BREAKDOWN decision)."""
     seat, space = action.seat, action.space
-    group = game.board.groups[game.board.spaces[space].group]
-    target = {s: game.level[s] for s in group}
-    target[space] -= 1
     if game.level[space] == game.hotel_level and game.bank_houses < game.rules.houses_per_hotel:
-        target = _best_even_levels(game, group, space)
-    _set_levels(game, seat, target)
+        options = breakdown_options(game, space)
+        if len(options) > 1:
+            game.tasks.append(Decision(BREAKDOWN, seat, space))
+            return
+        _set_group_levels(game, seat, space, options[0])
+        return
+    _set_levels(game, seat, {space: game.level[space] - 1})
 
 
-def _best_even_levels(game: Game, group: tuple[int, ...], space: int) -> dict[int, int]:
+def breakdown_options(game: Game, space: int) -> list[tuple[int, ...]]:
+    """R-BUILD-4: the even arrangements of the group (levels in board order) that the
+    Bank's houses allow once the hotel on ``space`` is sold, keeping as many buildings as
+    can be kept; best for the owner's rent first."""
+    group = game.board.groups[game.board.spaces[space].group]
     per_hotel, hotel = game.rules.houses_per_hotel, game.hotel_level
     houses_now = sum(game.level[s] for s in group if game.level[s] < hotel)
     supply = game.bank_houses + houses_now
-    best: tuple[int, ...] = tuple(0 for _ in group)
     ranges = [range(game.level[s] + 1) if s != space else range(per_hotel + 1) for s in group]
+    found: list[tuple[int, ...]] = []
+    most = -1
     for levels in product(*ranges):
         if max(levels) - min(levels) > 1:
             continue
         if sum(v for v in levels if v < hotel) > supply:
             continue
-        if sum(levels) > sum(best):
-            best = levels
-    return dict(zip(group, best, strict=True))
+        total = sum(levels)
+        if total > most:
+            found, most = [], total
+        if total == most:
+            found.append(levels)
+    return sorted(found, reverse=True)
+
+
+def breakdown_actions(game: Game, decision: Decision) -> list[Action]:
+    return [
+        ChooseBreakdown(decision.seat, levels) for levels in breakdown_options(game, decision.space)
+    ]
+
+
+def check_breakdown(game: Game, action: Any, decision: Decision) -> str:
+    if tuple(action.levels) in breakdown_options(game, decision.space):
+        return ""
+    return refuse(game, "breakdown_not_offered")
+
+
+def choose_breakdown(game: Game, action: Any, decision: Decision) -> None:
+    game.tasks.pop()
+    _set_group_levels(game, action.seat, decision.space, tuple(action.levels))
+
+
+def breakdown_settles(game: Game, decision: Decision) -> bool:
+    """A pending BREAKDOWN that has nothing left to choose (the Bank got houses back
+    meanwhile, or one arrangement is left) is carried out at once."""
+    space, seat = decision.space, decision.seat
+    if game.level[space] != game.hotel_level or game.owner[space] != seat:
+        game.tasks.pop()
+        return True
+    if game.bank_houses >= game.rules.houses_per_hotel:
+        game.tasks.pop()
+        _set_levels(game, seat, {space: game.level[space] - 1})
+        return True
+    options = breakdown_options(game, space)
+    if len(options) > 1:
+        return False
+    game.tasks.pop()
+    _set_group_levels(game, seat, space, options[0])
+    return True
+
+
+def _set_group_levels(game: Game, seat: int, space: int, levels: tuple[int, ...]) -> None:
+    group = game.board.groups[game.board.spaces[space].group]
+    _set_levels(game, seat, dict(zip(group, levels, strict=True)))
 
 
 def _set_levels(game: Game, seat: int, target: dict[int, int]) -> None:
@@ -332,5 +414,5 @@ def _set_levels(game: Game, seat: int, target: dict[int, int]) -> None:
             game.bank_houses += old - new
         game.level[space] = new
         game.buildings_version += 1
-        game.cash[seat] += refund
+        game.move_cash(-1, seat, refund)
         game.emit(ev.BuildingSold, seat, space, new, refund)

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from . import auction
 from . import events as ev
+from .board import jail_card_key
 from .reasons import refuse
-from .state import MORTGAGE_RECEIVED, OP_AUCTION, Debt, Decision
+from .state import MORTGAGE_RECEIVED, OP_AUCTION, OP_FINISH, RAISE_CASH, Debt, Decision
 
 if TYPE_CHECKING:
     from .game import Game
@@ -30,6 +32,23 @@ def can_still_pay(game: Game, seat: int, owed: Debt) -> bool:
     return raisable(game, seat) >= owed.amount
 
 
+def debt_of(game: Game, seat: int) -> Debt | None:
+    """The debt ``seat`` is raising cash for now (R-DEBT-1), or None.
+
+    A debt to a player who has left the game does not count: it lapses (R-DEBT-3).
+    """
+    for task in game.tasks:
+        if (
+            type(task) is Decision
+            and task.kind == RAISE_CASH
+            and task.seat == seat
+            and (task.data.creditor < 0 or game.active[task.data.creditor])
+        ):
+            owed: Debt = task.data
+            return owed
+    return None
+
+
 def bankruptcy_problem(game: Game, seat: int, decision: Decision) -> str:
     owed: Debt = decision.data
     can_raise = raisable(game, seat)
@@ -44,22 +63,38 @@ def declare_bankruptcy(game: Game, action: Any, decision: Decision) -> None:
 
 
 def go_bankrupt(game: Game, seat: int, creditor: int) -> None:
-    """R-BANKRUPT-1..3: pay what you can and leave the game."""
+    """R-BANKRUPT-1..3: pay what you can and leave the game.
+
+    Everything the bankrupt player owns goes through the game's one money and deed path,
+    so a creditor who has left the game meanwhile receives nothing (R-DEBT-3): then the
+    estate goes to the Bank.
+    """
+    if creditor >= 0 and not game.active[creditor]:
+        creditor = -1
     _sell_all_buildings(game, seat)
     spaces = game.properties_of(seat)
-    cash, game.cash[seat] = game.cash[seat], 0
+    cash = game.cash[seat]
+    if creditor >= 0 and cash:
+        game.move_cash(seat, creditor, cash)
+    else:
+        game.move_cash(seat, -1, cash)
     game.active[seat] = False
     game.jail_turns[seat] = -1
-    game.deeds_version += 1
     game.buildings_version += 1
     game.emit(ev.PlayerBankrupt, seat, creditor)
+    if creditor >= 0 and cash:
+        game.emit(ev.MoneyPaid, seat, creditor, cash, "bankruptcy")
+    auction.withdraw(game, seat)  # R-AUCTION-4
+    left = game.active_seats()
+    short_game = game.rules.ends_on_first_bankruptcy
+    if short_game and len(left) > 1:
+        game.tasks.append((OP_FINISH, "bankruptcy"))  # R-SHORT-4: once it is settled
     if creditor >= 0:
-        _to_player(game, seat, creditor, cash, spaces)
+        _to_player(game, seat, creditor, spaces)
     else:
         _to_bank(game, seat, spaces)
     game.claims = [c for c in game.claims if seat not in (c[0], c[1])]
-    left = game.active_seats()
-    if game.rules.ends_on_first_bankruptcy:
+    if len(left) == 1 and short_game:
         game.finish_by_worth("bankruptcy")
     elif len(left) == 1:
         game.finish((left[0],), "last_player")  # R-END-1
@@ -74,17 +109,14 @@ def _sell_all_buildings(game: Game, seat: int) -> None:
             game.bank_hotels += 1
         else:
             game.bank_houses += level
-        game.cash[seat] += level * (game.board.spaces[space].house_cost // 2)
+        game.move_cash(-1, seat, level * (game.board.spaces[space].house_cost // 2))
         game.level[space] = 0
 
 
-def _to_player(game: Game, seat: int, creditor: int, cash: int, spaces: list[int]) -> None:
-    """R-BANKRUPT-2: cash, deeds and jail cards to the creditor; R-MORT-4 for mortgages."""
-    game.cash[creditor] += cash
-    if cash:
-        game.emit(ev.MoneyPaid, seat, creditor, cash, "bankruptcy")
+def _to_player(game: Game, seat: int, creditor: int, spaces: list[int]) -> None:
+    """R-BANKRUPT-2: deeds and jail cards to the creditor; R-MORT-4 for mortgages."""
     for space in spaces:
-        game.owner[space] = creditor
+        game.give_deed(space, creditor)
     game.jail_cards[creditor].extend(game.jail_cards[seat])
     game.jail_cards[seat] = []
     for space in reversed(spaces):
@@ -93,17 +125,22 @@ def _to_player(game: Game, seat: int, creditor: int, cash: int, spaces: list[int
 
 
 def _to_bank(game: Game, seat: int, spaces: list[int]) -> None:
-    """R-BANKRUPT-3: deeds auctioned unmortgaged; jail cards back under their decks."""
-    from .jail import _jail_card_key
+    """R-BANKRUPT-3: deeds auctioned unmortgaged; jail cards back under their decks.
 
+    R-AUCTION-4: when an auction is running, these auctions wait until it is over.
+    """
     for role in game.jail_cards[seat]:
-        game.decks[role].append(_jail_card_key(game, role))
+        game.decks[role].append(jail_card_key(game.board, role))
     game.jail_cards[seat] = []
     for space in spaces:
-        game.owner[space] = -1
+        game.give_deed(space, -1)
         game.mortgaged[space] = False
     if game.rules.no_auctions:
         return
     starter = game.current if game.active[game.current] else game.next_active(game.current)
-    for space in reversed(spaces):
-        game.tasks.append((OP_AUCTION, space, starter))
+    waiting = [(OP_AUCTION, space, starter) for space in reversed(spaces)]
+    below = auction.running_index(game)
+    if below < 0:
+        game.tasks.extend(waiting)
+    else:
+        game.tasks[below:below] = waiting

@@ -185,6 +185,14 @@ class DebtOwed(NamedTuple):
     amount: int
 
 
+class DebtLapsed(NamedTuple):
+    """R-DEBT-3: the creditor left the game before the debt was paid."""
+
+    seat: int
+    creditor: int
+    amount: int
+
+
 class PlayerBankrupt(NamedTuple):
     seat: int
     creditor: int

@@ -23,6 +23,7 @@ from .actions import (
     Bid,
     Build,
     Buy,
+    ChooseBreakdown,
     ChooseMove,
     ChooseSpace,
     ClaimRent,
@@ -50,6 +51,7 @@ from .reasons import refuse
 from .rules import RuleSet
 from .state import (
     BID,
+    BREAKDOWN,
     BUS,
     BUY,
     JAIL,
@@ -57,6 +59,7 @@ from .state import (
     OP_AFTER_ROLL,
     OP_AUCTION,
     OP_BUILD,
+    OP_FINISH,
     OP_MOVE,
     OP_MR_MONOPOLY,
     OP_PAY,
@@ -73,6 +76,8 @@ from .state import (
 )
 
 BANK = -1
+POT_REASONS = frozenset({"tax", "card", "jail_fine"})
+"""Payments to the Bank that go into the Free Parking pot (house rule)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -210,8 +215,7 @@ class Game:
         order = self.chance.deal(self.board.properties)
         for i, space in enumerate(order[: 3 * self.players]):
             seat = i % self.players
-            self.owner[space] = seat
-            self.deeds_version += 1
+            self.give_deed(space, seat)
             self.emit(ev.PropertyDealt, seat, space)
 
     def _roll_turn_order(self) -> int:
@@ -298,17 +302,19 @@ class Game:
                 continue
             top = tasks[-1]
             if isinstance(top, Decision):
+                if top.kind == BID and auction.is_over(top):
+                    auction.end(self, top)
+                    continue
                 if self.active[top.seat]:
-                    if top.kind == RAISE_CASH and self.cash[top.seat] >= top.data.amount:
+                    if top.kind == RAISE_CASH and self._debt_settles(top.seat, top.data):
                         tasks.pop()
-                        self._settle_debt(top.seat, top.data)
                         continue
                     if top.kind == PLACE and building.refund_unplaceable(self, top):
                         continue
+                    if top.kind == BREAKDOWN and building.breakdown_settles(self, top):
+                        continue
                     return
                 tasks.pop()
-                if top.kind == BID:
-                    auction.drop_bidder(self, top)
                 continue
             tasks.pop()
             self._execute(top)
@@ -333,6 +339,8 @@ class Game:
             building.settle_shortage(self, task[1])
         elif op == OP_BUILD:
             building.build_if_still_legal(self, task[1], task[2])
+        elif op == OP_FINISH:
+            self.finish_by_worth(task[1])
 
     def _next_turn(self) -> None:
         seat = self.next_active(self.current)
@@ -360,35 +368,72 @@ class Game:
         self.tasks.append(Decision(kind, seat))
 
     # ------------------------------------------------------------------ money
+    def move_cash(self, payer: int, payee: int, amount: int, to_pot: bool = False) -> bool:
+        """The one path every change of a player's cash takes (seat -1 is the Bank).
+
+        R-DEBT-3: nobody out of the game receives anything; a payment to such a player
+        moves nothing and returns False. ``to_pot`` puts a payment to the Bank into the
+        Free Parking pot (house rule).
+        """
+        if payee != BANK and not self.active[payee]:
+            return False
+        if payer != BANK:
+            self.cash[payer] -= amount
+        if payee != BANK:
+            self.cash[payee] += amount
+        elif to_pot:
+            self.free_parking_pot += amount
+        return True
+
+    def give_deed(self, space: int, seat: int) -> bool:
+        """The one path a title deed takes to a new owner (``BANK`` to return it).
+
+        R-DEBT-3: a player out of the game receives no property; returns False then.
+        """
+        if seat != BANK and not self.active[seat]:
+            return False
+        self.owner[space] = seat
+        self.deeds_version += 1
+        return True
+
     def pay(self, payer: int, payee: int, amount: int, reason: str, space: int = -1) -> None:
-        """Move money now, or open a debt the payer must raise cash for (R-DEBT-1)."""
+        """Move money now, or open a debt the payer must raise cash for (R-DEBT-1).
+
+        ``space`` names the property whose rent is paid. A payment from or to a player
+        who has left the game lapses (R-BANKRUPT-1, R-DEBT-3).
+        """
         if payer != BANK and not self.active[payer]:
             return
         if payee != BANK and not self.active[payee]:
             return
-        if payer == BANK:
-            self.cash[payee] += amount
-            self.emit(ev.MoneyPaid, BANK, payee, amount, reason)
-            return
-        if self.cash[payer] >= amount:
-            self._transfer(payer, payee, amount, reason)
+        if payer == BANK or self.cash[payer] >= amount:
+            self._transfer(payer, payee, amount, reason, space)
             return
         self.emit(ev.DebtOwed, payer, payee, amount)
         self.tasks.append(Decision(RAISE_CASH, payer, data=Debt(payee, amount, reason, space)))
 
-    def _transfer(self, payer: int, payee: int, amount: int, reason: str) -> None:
-        self.cash[payer] -= amount
-        if payee == BANK:
-            if self.rules.free_parking_pot and reason in ("tax", "card", "jail_fine"):
-                self.free_parking_pot += amount
-        else:
-            self.cash[payee] += amount
-        self.emit(ev.MoneyPaid, payer, payee, amount, reason)
+    def _transfer(self, payer: int, payee: int, amount: int, reason: str, space: int = -1) -> None:
+        to_pot = self.rules.free_parking_pot and reason in POT_REASONS
+        if not self.move_cash(payer, payee, amount, to_pot):
+            return
+        if space >= 0 and reason == "rent":
+            self.rent_income[space] += amount
+            if self.collect_events:
+                self.events.append(ev.RentPaid(payer, payee, space, amount))
+            return
+        if self.collect_events:
+            self.events.append(ev.MoneyPaid(payer, payee, amount, reason))
 
-    def _settle_debt(self, seat: int, owed: Debt) -> None:
-        self._transfer(seat, owed.creditor, owed.amount, owed.reason)
-        if owed.space >= 0:
-            self.rent_income[owed.space] += owed.amount
+    def _debt_settles(self, seat: int, owed: Debt) -> bool:
+        """Pay a debt once the cash is there (R-DEBT-1); a debt owed to a player who has
+        meanwhile left the game lapses (R-DEBT-3). True when the debt is gone."""
+        if owed.creditor != BANK and not self.active[owed.creditor]:
+            self.emit(ev.DebtLapsed, seat, owed.creditor, owed.amount)
+            return True
+        if self.cash[seat] < owed.amount:
+            return False
+        self._transfer(seat, owed.creditor, owed.amount, owed.reason, owed.space)
+        return True
 
     def push_pay(self, payer: int, payee: int, amount: int, reason: str) -> None:
         self.tasks.append((OP_PAY, payer, payee, amount, reason))
@@ -557,9 +602,8 @@ def _buy(game: Game, action: Any, decision: Decision) -> None:
     game.tasks.pop()
     space = decision.space
     price = game.board.spaces[space].price
-    game.cash[action.seat] -= price
-    game.owner[space] = action.seat
-    game.deeds_version += 1
+    game.move_cash(action.seat, BANK, price)
+    game.give_deed(space, action.seat)
     game.emit(ev.PropertyBought, action.seat, space, price)
 
 
@@ -634,6 +678,7 @@ _HANDLERS: dict[type, tuple[_Check, _Do, tuple[str, ...] | None]] = {
     KeepMortgaged: (_check_keep, _keep, (MORTGAGE_RECEIVED,)),
     DeclareWant: (building.check_want, building.declare_want, (WANT,)),
     PlaceBuilding: (building.check_place, building.place, (PLACE,)),
+    ChooseBreakdown: (building.check_breakdown, building.choose_breakdown, (BREAKDOWN,)),
     Build: (building.check_build, building.request_build, None),
     SellBuilding: (building.check_sell, building.sell, None),
     Mortgage: (mortgage.check_mortgage, mortgage.mortgage, None),
@@ -688,4 +733,5 @@ _DECISION_ACTIONS: dict[str, Callable[[Game, Decision], list[Action]]] = {
     TRADE: trade.answer_actions,
     WANT: building.want_actions,
     PLACE: building.place_actions,
+    BREAKDOWN: building.breakdown_actions,
 }

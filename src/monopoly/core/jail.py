@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 from . import events as ev
 from . import movement
 from .actions import JAIL_FINES, ROLLS_FOR_DOUBLES, Action, UseJailCard
+from .board import jail_card_key
 from .reasons import refuse
 from .state import OP_AFTER_ROLL, OP_MOVE, ROLL, Decision
 
@@ -46,10 +47,7 @@ def _release(game: Game, seat: int, how: str) -> None:
 def pay_fine(game: Game, action: Any, decision: Decision) -> None:
     """R-JAIL-1: pay before rolling, then roll and move normally."""
     game.tasks.pop()
-    game.cash[action.seat] -= game.board.jail_fine
-    if game.rules.free_parking_pot:
-        game.free_parking_pot += game.board.jail_fine
-    game.emit(ev.MoneyPaid, action.seat, -1, game.board.jail_fine, "jail_fine")
+    game.pay(action.seat, -1, game.board.jail_fine, "jail_fine")
     _release(game, action.seat, "fine")
     game.tasks.append(Decision(ROLL, action.seat))
 
@@ -58,18 +56,9 @@ def use_card(game: Game, action: Any, decision: Decision) -> None:
     """R-JAIL-1: the used card goes to the bottom of its deck."""
     game.tasks.pop()
     game.jail_cards[action.seat].remove(action.deck)
-    game.decks[action.deck].append(_jail_card_key(game, action.deck))
+    game.decks[action.deck].append(jail_card_key(game.board, action.deck))
     _release(game, action.seat, "card")
     game.tasks.append(Decision(ROLL, action.seat))
-
-
-def _jail_card_key(game: Game, role: str) -> str:
-    from .board import CardKind
-
-    for card in game.board.decks[role]:
-        if card.kind == CardKind.GET_OUT_OF_JAIL:
-            return card.key
-    raise AssertionError(f"no jail card in the {role} deck")
 
 
 def roll_for_doubles(game: Game, action: Any, decision: Decision) -> None:

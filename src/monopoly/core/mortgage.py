@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from . import debt
 from . import events as ev
 from .reasons import Reason, refuse
 from .state import Decision
@@ -49,6 +50,8 @@ def lift_problem(game: Game, seat: int, space: int) -> str:
         return refuse(game, "not_your_property")
     if not game.mortgaged[space]:
         return refuse(game, "not_mortgaged")
+    if debt.debt_of(game, seat) is not None:
+        return refuse(game, "debtor_cannot_lift")  # R-DEBT-3
     cost = lift_cost(game, space)
     if game.cash[seat] < cost:
         return refuse(game, "lifting_costs", cost=cost, cash=game.cash[seat])
@@ -83,13 +86,13 @@ def mortgage(game: Game, action: Any, decision: Decision) -> None:
     value = game.board.spaces[action.space].mortgage_value
     game.mortgaged[action.space] = True
     game.deeds_version += 1
-    game.cash[action.seat] += value
+    game.move_cash(-1, action.seat, value)
     game.emit(ev.PropertyMortgaged, action.seat, action.space, value)
 
 
 def lift(game: Game, seat: int, space: int) -> None:
     cost = lift_cost(game, space)
-    game.cash[seat] -= cost
+    game.move_cash(seat, -1, cost)
     game.mortgaged[space] = False
     game.deeds_version += 1
     game.emit(ev.MortgageLifted, seat, space, cost)

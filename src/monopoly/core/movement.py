@@ -97,7 +97,7 @@ def collect_salary(game: Game, seat: int, landed: bool) -> None:
     salary = game.board.go_salary
     if landed and game.rules.double_go_salary:
         salary *= 2
-    game.cash[seat] += salary
+    game.move_cash(-1, seat, salary)
     game.emit(ev.SalaryCollected, seat, salary)
     if game.rules.speed_die and not game.speed_active[seat]:
         game.speed_active[seat] = True  # R-SPEED-2
@@ -131,7 +131,7 @@ def resolve(game: Game, seat: int, rent_factor: int = 1, utility_card: bool = Fa
         send_to_jail(game, seat)
     elif kind == SpaceKind.FREE_PARKING and game.rules.free_parking_pot and game.free_parking_pot:
         pot, game.free_parking_pot = game.free_parking_pot, 0
-        game.cash[seat] += pot
+        game.move_cash(-1, seat, pot)
         game.emit(ev.FreeParkingCollected, seat, pot)
 
 
@@ -176,10 +176,15 @@ def choose_move(game: Game, action: Any, decision: Decision) -> None:
 def choose_space(game: Game, action: Any, decision: Decision) -> None:
     """R-SPEED-7: triples move the player to any space; the turn then ends.
 
-    **Decision**: the token moves forward to the chosen space, so passing GO pays.
+    **Decision**: the token jumps, so passing GO pays nothing; choosing GO itself (from
+    another space) pays the salary for landing on it.
     """
     game.tasks.pop()
     game.doubles = 0
-    if action.space != game.position[action.seat]:
-        advance_to(game, action.seat, action.space)
-    resolve(game, action.seat)
+    seat, start = action.seat, game.position[action.seat]
+    if action.space != start:
+        game.position[seat] = action.space
+        game.emit(ev.Moved, seat, start, action.space)
+        if action.space == 0:
+            collect_salary(game, seat, landed=True)
+    resolve(game, seat)

@@ -308,6 +308,14 @@ class Narrator:
             amount=self.money(e.amount),
         )
 
+    def _DebtLapsed(self, e: ev.DebtLapsed) -> str:
+        return self.text(
+            "debt_lapsed",
+            player=self.player(e.seat),
+            creditor=self.player(e.creditor),
+            amount=self.money(e.amount),
+        )
+
     def _PlayerBankrupt(self, e: ev.PlayerBankrupt) -> str:
         return self.text("bankrupt", player=self.player(e.seat))
 

@@ -48,8 +48,7 @@ def utility_roll(game: Game, payer: int, utility_card: bool) -> int:
     if game.rules.utility_roll == UTILITY_ROLL_MOVING and not utility_card and game.last_roll:
         dice = game.last_roll
     else:
-        speed = game.rules.speed_die and game.speed_active[payer]
-        dice = game.chance.dice(2, speed)
+        dice = game.chance.dice(2, game.rules.speed_die)  # R-SPEED-9: whoever pays
     total = dice[0] + dice[1]
     if len(dice) == 3 and dice[2] < BUS:
         total += dice[2]
@@ -66,12 +65,6 @@ def charge(game: Game, payer: int, owner: int, space: int, amount: int) -> None:
 
 
 def collect(game: Game, payer: int, owner: int, space: int, amount: int) -> None:
-    """Pay rent now; a payer short of cash owes it as a debt (R-DEBT-1)."""
-    if game.cash[payer] >= amount:
-        game.cash[payer] -= amount
-        game.cash[owner] += amount
-        game.rent_income[space] += amount
-        if game.collect_events:
-            game.events.append(ev.RentPaid(payer, owner, space, amount))
-    else:
-        game.pay(payer, owner, amount, "rent", space)
+    """Pay rent now; a payer short of cash owes it as a debt (R-DEBT-1). Through the one
+    money path, so an owner who has left the game collects nothing (R-DEBT-3)."""
+    game.pay(payer, owner, amount, "rent", space)

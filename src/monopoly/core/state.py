@@ -20,6 +20,7 @@ BUS = "bus"
 TRIPLES = "triples"
 WANT = "want"
 PLACE = "place"
+BREAKDOWN = "breakdown"
 
 # Task opcodes.
 OP_TURN_START = 0
@@ -30,6 +31,7 @@ OP_PAY = 4
 OP_AUCTION = 5
 OP_SHORTAGE = 6
 OP_BUILD = 7
+OP_FINISH = 8
 
 HOUSE_ITEM = -1
 HOTEL_ITEM = -2
@@ -53,14 +55,17 @@ class Decision:
 class Auction:
     """A running auction of a property (``item`` = space) or one building (HOUSE/HOTEL)."""
 
-    __slots__ = ("bidders", "high_bid", "high_bidder", "index", "item", "shortage")
+    __slots__ = ("bidders", "bids", "high_bid", "high_bidder", "index", "item", "shortage")
 
     def __init__(self, item: int, bidders: list[int], shortage: Shortage | None = None) -> None:
         self.item = item
         self.bidders = bidders
+        """Who may still bid, in seat order; ``index`` points at the one to bid now."""
         self.index = 0
         self.high_bid = 0
         self.high_bidder = -1
+        self.bids: list[tuple[int, int]] = []
+        """Every bid so far (seat, amount): a bankrupt bidder's bid lapses (R-AUCTION-4)."""
         self.shortage = shortage
 
 
@@ -75,6 +80,25 @@ class Debt:
         self.reason = reason
         self.space = space
         """The property whose rent is owed, if any (for the rent statistics)."""
+
+
+class Placement:
+    """A building the Bank hands out in a shortage (R-BUILD-6), to be put on a street.
+
+    ``paid`` is the winning bid already charged (refunded if it cannot be placed);
+    with ``printed_price`` the sole remaining applicant pays the street's house price
+    when placing instead.
+    """
+
+    __slots__ = ("hotel", "paid", "printed_price", "shortage")
+
+    def __init__(
+        self, hotel: bool, shortage: Shortage | None, paid: int, printed_price: bool = False
+    ) -> None:
+        self.hotel = hotel
+        self.shortage = shortage
+        self.paid = paid
+        self.printed_price = printed_price
 
 
 class Shortage:

@@ -5,11 +5,12 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
+from . import debt
 from . import events as ev
 from .actions import AcceptTrade, Action, ProposeTrade, RejectTrade
-from .mortgage import not_a_property
+from .mortgage import interest, not_a_property
 from .reasons import refuse
-from .state import MORTGAGE_RECEIVED, RAISE_CASH, TRADE, Decision
+from .state import MORTGAGE_RECEIVED, TRADE, Decision
 
 if TYPE_CHECKING:
     from .game import Game
@@ -48,20 +49,33 @@ def offer_problem(game: Game, offer: ProposeTrade) -> str:
 
 
 def _pending_decision_problem(game: Game, offer: ProposeTrade) -> str:
-    """**Decision**: a player raising cash may trade only to raise it (no gifts that
-    leave the creditor with less, R-DEBT-1), and a received mortgaged property cannot
-    change hands again before its owner settled the 10 % (R-MORT-4 "at once")."""
+    """R-DEBT-3: a player raising cash may make no trade that lowers what they could pay;
+    **Decision**: a received mortgaged property cannot change hands again before its
+    owner settled the 10 % (R-MORT-4 "at once")."""
     spaces = set(offer.give) | set(offer.take)
     for task in game.tasks:
-        if not isinstance(task, Decision):
-            continue
-        if task.kind == RAISE_CASH and task.seat in (offer.seat, offer.partner):
-            gain = offer.take_cash - offer.give_cash
-            if (gain if task.seat == offer.seat else -gain) <= 0:
-                return refuse(game, "debtor_trade_must_raise_cash", seat=task.seat)
-        elif task.kind == MORTGAGE_RECEIVED and task.space in spaces:
+        if type(task) is Decision and task.kind == MORTGAGE_RECEIVED and task.space in spaces:
             return refuse(game, "mortgage_fee_pending", space=task.space)
+    for seat in (offer.seat, offer.partner):
+        if debt.debt_of(game, seat) is not None and raisable_change(game, offer, seat) < 0:
+            return refuse(game, "debtor_trade_lowers", seat=seat)
     return ""
+
+
+def raisable_change(game: Game, offer: ProposeTrade, seat: int) -> int:
+    """How the trade changes what ``seat`` could pay (R-DEBT-2's cash plus what the Bank
+    would give): cash, the mortgage value of unmortgaged deeds, and the 10 % due at once
+    on a mortgaged deed received (R-MORT-4). Traded streets carry no buildings."""
+    gives, takes = (offer.give, offer.take) if seat == offer.seat else (offer.take, offer.give)
+    cash_in = offer.take_cash - offer.give_cash
+    change = cash_in if seat == offer.seat else -cash_in
+    for space in takes:
+        value = game.board.spaces[space].mortgage_value
+        change += -interest(value) if game.mortgaged[space] else value
+    for space in gives:
+        if not game.mortgaged[space]:
+            change -= game.board.spaces[space].mortgage_value
+    return change
 
 
 def _property_problem(game: Game, spaces: tuple[int, ...], owner: int) -> str:
@@ -122,8 +136,8 @@ def _accept(game: Game, action: Any, decision: Decision) -> None:
     game.tasks.pop()
     offer: ProposeTrade = decision.data
     seat, partner = offer.seat, offer.partner
-    game.cash[seat] += offer.take_cash - offer.give_cash
-    game.cash[partner] += offer.give_cash - offer.take_cash
+    game.move_cash(seat, partner, offer.give_cash)
+    game.move_cash(partner, seat, offer.take_cash)
     for role in offer.give_cards:
         game.jail_cards[seat].remove(role)
         game.jail_cards[partner].append(role)
@@ -131,10 +145,9 @@ def _accept(game: Game, action: Any, decision: Decision) -> None:
         game.jail_cards[partner].remove(role)
         game.jail_cards[seat].append(role)
     for space in offer.give:
-        game.owner[space] = partner
+        game.give_deed(space, partner)
     for space in offer.take:
-        game.owner[space] = seat
-    game.deeds_version += 1
+        game.give_deed(space, seat)
     game.emit(ev.TradeAccepted, partner, seat)
     for receiver, spaces in ((partner, offer.give), (seat, offer.take)):
         for space in reversed(spaces):

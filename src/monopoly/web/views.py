@@ -178,7 +178,8 @@ def decision_json(game: Game) -> dict[str, Any] | None:
     elif decision.kind == WANT:
         data["shortage"] = {"hotel": details.hotel}
     elif decision.kind == PLACE:
-        data["hotel"] = details[0]
+        data["hotel"] = details.hotel
+        data["printed_price"] = details.printed_price
     elif decision.kind == MORTGAGE_RECEIVED:
         data["space"] = decision.space
     return data
