@@ -113,3 +113,9 @@ def assert_illegal(game: Game, action: Action, *fragments: str) -> IllegalAction
     assert game.bid_range() == bid_range
     assert (len(game.record), len(game.events)) == (log, events)
     return info.value
+
+
+def waiting(game: Game) -> tuple[str, int] | None:
+    """(decision kind, seat) the game waits for, or None when it is over."""
+    decision = game.decision
+    return None if decision is None else (decision.kind, decision.seat)

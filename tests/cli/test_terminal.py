@@ -331,3 +331,22 @@ def test_play_command_with_piped_input_saves_a_record_that_replays(tmp_path: Pat
     assert resumed.returncode == 0, resumed.stderr
     assert game_state(load_record(path)) == game_state(game)
     assert record_of(load_record(path))["log"] == data["log"]
+
+
+def test_hotel_breakdown_is_the_owners_choice_in_the_menu() -> None:
+    """R-BUILD-4: three orange hotels, two houses in the Bank: selling one hotel asks how
+    the group comes down, each arrangement with what it keeps and what it pays back."""
+    properties = {str(s): {"owner": 1, "buildings": 4} for s in (21, 23, 24, 26, 27, 29)}
+    properties |= {"37": {"owner": 1, "buildings": 3}, "39": {"owner": 1, "buildings": 3}}
+    properties |= {str(s): {"owner": 0, "buildings": "hotel"} for s in (16, 18, 19)}
+    game = start({"players": [{"cash": 100}, {"cash": 100}], "properties": properties})
+    shown = play(game, "s 16")
+    assert "choose how the group comes down" not in shown
+    sell = next(line for line in shown.splitlines() if "Sell the hotel on St. James Place" in line)
+    shown = play(game, sell.split()[0])
+    assert "too few houses to exchange the hotel on St. James Place" in shown
+    assert "St. James Place 1, Tennessee Avenue 1, New York Avenue 0 (+$650)" in shown
+    option = next(line for line in shown.splitlines() if "St. James Place 0," in line)
+    play(game, option.split()[0])
+    assert [game.level[s] for s in (16, 18, 19)] == [0, 1, 1]
+    assert game.cash[0] == 100 + 650

@@ -34,6 +34,7 @@ from monopoly.core.actions import (
     Bid,
     Build,
     Buy,
+    ChooseBreakdown,
     ChooseMove,
     ChooseSpace,
     ClaimRent,
@@ -60,6 +61,7 @@ from monopoly.core.narrate import Narrator
 from monopoly.core.records import record_of
 from monopoly.core.state import (
     BID,
+    BREAKDOWN,
     BUY,
     JAIL,
     MORTGAGE_RECEIVED,
@@ -650,7 +652,13 @@ def _want_details(ui: TerminalGame, decision: Decision) -> dict[str, Any]:
 
 
 def _place_details(ui: TerminalGame, decision: Decision) -> dict[str, Any]:
-    return {"kind": ui.t.terms["hotel" if decision.data.hotel else "house"]}
+    placement = decision.data
+    how = ui.t("place_printed_price" if placement.printed_price else "place_won")
+    return {"kind": ui.t.terms["hotel" if placement.hotel else "house"], "how": how}
+
+
+def _breakdown_details(ui: TerminalGame, decision: Decision) -> dict[str, Any]:
+    return {"space": ui.space(decision.space)}
 
 
 HEADER_DETAILS: dict[str, Callable[[TerminalGame, Decision], dict[str, Any]]] = {
@@ -661,6 +669,7 @@ HEADER_DETAILS: dict[str, Callable[[TerminalGame, Decision], dict[str, Any]]] = 
     TRADE: _trade_details,
     WANT: _want_details,
     PLACE: _place_details,
+    BREAKDOWN: _breakdown_details,
 }
 
 
@@ -710,6 +719,29 @@ def _keep_label(ui: TerminalGame, action: Any) -> str:
     return ui.t("do_keep", space=ui.space(action.space), amount=ui.money(interest(value)))
 
 
+def _place_label(ui: TerminalGame, action: Any) -> str:
+    decision = ui.game.decision
+    if decision is not None and decision.kind == PLACE and decision.data.printed_price:
+        cost = ui.game.board.spaces[action.space].house_cost
+        return ui.t("do_place_paying", space=ui.space(action.space), amount=ui.money(cost))
+    return ui.t("do_place", space=ui.space(action.space))
+
+
+def _breakdown_label(ui: TerminalGame, action: Any) -> str:
+    """R-BUILD-4: each street of the group with the buildings it keeps, and the refund."""
+    game = ui.game
+    decision = game.decision
+    assert decision is not None
+    group = game.board.groups[game.board.spaces[decision.space].group]
+    parts = []
+    refund = 0
+    for space, level in zip(group, action.levels, strict=True):
+        refund += (game.level[space] - level) * (game.board.spaces[space].house_cost // 2)
+        kept = ui.t.terms["hotel"] if level == game.hotel_level else str(level)
+        parts.append(f"{ui.space(space)} {kept}")
+    return ui.t("do_breakdown", levels=", ".join(parts), amount=ui.money(refund))
+
+
 LABELS: dict[type, Callable[[TerminalGame, Any], str]] = {
     Roll: lambda ui, a: ui.t("do_roll"),
     RollForDoubles: lambda ui, a: ui.t("do_roll_doubles"),
@@ -724,7 +756,8 @@ LABELS: dict[type, Callable[[TerminalGame, Any], str]] = {
     RejectTrade: lambda ui, a: ui.t("do_reject"),
     ChooseMove: _move_label,
     DeclareWant: lambda ui, a: ui.t("do_want", count=a.count),
-    PlaceBuilding: lambda ui, a: ui.t("do_place", space=ui.space(a.space)),
+    PlaceBuilding: _place_label,
+    ChooseBreakdown: _breakdown_label,
     Build: _build_label,
     SellBuilding: _sell_label,
     Mortgage: lambda ui, a: ui.t(
