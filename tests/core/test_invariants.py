@@ -508,15 +508,19 @@ def test_hypothesis_games_keep_every_invariant(
 def test_building_rich_games_reach_shortages_and_keep_every_invariant() -> None:
     """R-BUILD-5, R-BUILD-6, R-SHORT-2: rich players who build out of turn run the Bank
     out of houses and hotels; the stock, even building and the money still add up."""
-    shortages = 0
+    shortages = placements = breakdowns = 0
     for i in range(20):
         rules = make_rules(("rich+speed", "rich+short+pot")[i % 2], 300)
         edition = edition_keys()[i % 5]
         outcome = play_checked(edition, rules, 2 + i % 5, 9000 + i, 0.9, chaos=0.5)
         shortages += sum(type(e) is ev.BuildingShortage for e in outcome.game.events)
+        record = outcome.game.record
+        placements += sum(1 for e in record if e[0] == "action" and e[1].name == "place")
+        breakdowns += sum(1 for e in record if e[0] == "action" and e[1].name == "choose_breakdown")
         if i % 5 == 0:
             check_replay(outcome.game)
     assert shortages >= 2, shortages
+    assert placements >= 1 and breakdowns >= 1, (placements, breakdowns)  # R-BUILD-4/6
 
 
 def test_mid_game_records_replay_to_the_same_state() -> None:

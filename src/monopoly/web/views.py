@@ -14,7 +14,16 @@ from monopoly.core.editions import edition_keys, get_edition
 from monopoly.core.game import Game
 from monopoly.core.narrate import Narrator
 from monopoly.core.rules import RuleSet
-from monopoly.core.state import BID, BUS, MORTGAGE_RECEIVED, PLACE, RAISE_CASH, TRADE, WANT
+from monopoly.core.state import (
+    BID,
+    BREAKDOWN,
+    BUS,
+    MORTGAGE_RECEIVED,
+    PLACE,
+    RAISE_CASH,
+    TRADE,
+    WANT,
+)
 from monopoly.core.view import PlayerView
 
 from .texts import LANGUAGES, level_name, text
@@ -182,6 +191,9 @@ def decision_json(game: Game) -> dict[str, Any] | None:
         data["printed_price"] = details.printed_price
     elif decision.kind == MORTGAGE_RECEIVED:
         data["space"] = decision.space
+    elif decision.kind == BREAKDOWN:
+        # R-BUILD-4: the group's streets in board order, as the options' levels list them
+        data["group"] = list(game.board.groups[game.board.spaces[decision.space].group])
     return data
 
 
