@@ -73,14 +73,14 @@ from monopoly.core.position import dump_position
 from monopoly.core.records import game_state, record_of, replay
 from monopoly.core.rules import RuleSet
 from monopoly.core.state import (
-    OP_FINISH,
-    OP_SHORTAGE,
     RAISE_CASH,
     TRADE,
     Auction,
     Debt,
     Decision,
+    FinishGame,
     Placement,
+    SettleShortage,
     Shortage,
 )
 
@@ -346,7 +346,7 @@ class Checker:
         if game.rules.short_game and len(active) < n:
             # R-SHORT-4: the first bankruptcy ends the game once it is settled
             assert len(active) == n - 1
-            assert any(type(t) is tuple and t[0] == OP_FINISH for t in game.tasks)
+            assert any(type(t) is FinishGame for t in game.tasks)
         limit = game.rules.turn_limit
         assert not limit or game.turn <= limit
         decision = game.decision
@@ -445,7 +445,7 @@ def _shortage_running(game: Game) -> bool:
     """Known engine gap (reported): a shortage-auction winner who sells their own
     buildings before placing the one won is left with a PLACE decision without answers.
     Out-of-turn chaos pauses while a shortage is settled; the bots still play it out."""
-    return any(type(t) is tuple and t[0] == OP_SHORTAGE for t in game.tasks)
+    return any(type(t) is SettleShortage for t in game.tasks)
 
 
 def check_replay(game: Game) -> None:

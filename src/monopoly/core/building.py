@@ -19,12 +19,12 @@ from .state import (
     BREAKDOWN,
     HOTEL_ITEM,
     HOUSE_ITEM,
-    OP_BUILD,
-    OP_SHORTAGE,
     PLACE,
     WANT,
+    BuildHeld,
     Decision,
     Placement,
+    SettleShortage,
     Shortage,
 )
 
@@ -83,8 +83,8 @@ def _settling_kinds(game: Game) -> set[bool]:
     may build that kind outside the shortage procedure until it is over."""
     kinds: set[bool] = set()
     for task in game.tasks:
-        if type(task) is tuple and task[0] == OP_SHORTAGE:
-            kinds.add(task[1].hotel)
+        if type(task) is SettleShortage:
+            kinds.add(task.shortage.hotel)
     return kinds
 
 
@@ -161,7 +161,7 @@ def request_build(game: Game, action: Any, decision: Decision) -> None:
                 shortage = Shortage(seat, spaces, hotel)
                 shortage.wants[seat] = asked
                 game.emit(ev.BuildingShortage, hotel, stock, asked)
-                game.tasks.append((OP_SHORTAGE, shortage))
+                game.tasks.append(SettleShortage(shortage))
                 for rival in reversed(rivals):
                     game.tasks.append(Decision(WANT, rival, data=shortage))
                 return
@@ -228,11 +228,11 @@ def settle_shortage(game: Game, shortage: Shortage) -> None:
     if shortage.request:
         request, shortage.request = shortage.request, ()
         if total <= stock:
-            game.tasks.append((OP_BUILD, shortage.requester, request))
+            game.tasks.append(BuildHeld(shortage.requester, request))
             return
     if stock == 0 or total <= stock or not wanting:
         return
-    game.tasks.append((OP_SHORTAGE, shortage))
+    game.tasks.append(SettleShortage(shortage))
     if len(wanting) == 1:
         sole = Placement(shortage.hotel, shortage, 0, printed_price=True)
         game.tasks.append(Decision(PLACE, wanting[0], data=sole))

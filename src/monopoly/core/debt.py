@@ -8,7 +8,7 @@ from . import auction
 from . import events as ev
 from .board import jail_card_key
 from .reasons import refuse
-from .state import MORTGAGE_RECEIVED, OP_AUCTION, OP_FINISH, RAISE_CASH, Debt, Decision
+from .state import MORTGAGE_RECEIVED, RAISE_CASH, AuctionDue, Debt, Decision, FinishGame
 
 if TYPE_CHECKING:
     from .game import Game
@@ -88,7 +88,7 @@ def go_bankrupt(game: Game, seat: int, creditor: int) -> None:
     left = game.active_seats()
     short_game = game.rules.ends_on_first_bankruptcy
     if short_game and len(left) > 1:
-        game.tasks.append((OP_FINISH, "bankruptcy"))  # R-SHORT-4: once it is settled
+        game.tasks.append(FinishGame("bankruptcy"))  # R-SHORT-4: once it is settled
     if creditor >= 0:
         _to_player(game, seat, creditor, spaces)
     else:
@@ -138,7 +138,7 @@ def _to_bank(game: Game, seat: int, spaces: list[int]) -> None:
     if game.rules.no_auctions:
         return
     starter = game.current if game.active[game.current] else game.next_active(game.current)
-    waiting = [(OP_AUCTION, space, starter) for space in reversed(spaces)]
+    waiting = [AuctionDue(space, starter) for space in reversed(spaces)]
     below = auction.running_index(game)
     if below < 0:
         game.tasks.extend(waiting)

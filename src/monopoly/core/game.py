@@ -11,7 +11,7 @@ import copy
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, assert_never
 
 from . import auction, building, debt, jail, mortgage, movement, rent, trade
 from . import events as ev
@@ -56,23 +56,24 @@ from .state import (
     BUY,
     JAIL,
     MORTGAGE_RECEIVED,
-    OP_AFTER_ROLL,
-    OP_AUCTION,
-    OP_BUILD,
-    OP_FINISH,
-    OP_MOVE,
-    OP_MR_MONOPOLY,
-    OP_PAY,
-    OP_SHORTAGE,
-    OP_TURN_START,
     PLACE,
     RAISE_CASH,
     ROLL,
     TRADE,
     TRIPLES,
     WANT,
+    AfterRoll,
+    AuctionDue,
+    BuildHeld,
     Debt,
     Decision,
+    FinishGame,
+    Move,
+    MrMonopolyMove,
+    Pay,
+    SettleShortage,
+    Task,
+    TurnStart,
 )
 
 BANK = -1
@@ -185,7 +186,7 @@ class Game:
         self.first_seat = -1
         """The seat of the first turn: a round ends when play comes back to it."""
         self.last_roll: tuple[int, ...] = ()
-        self.tasks: list[Any] = []
+        self.tasks: list[Decision | Task] = []
         self.claims: list[tuple[int, int, int, int]] = []
         """Open rent claims (owner, payer, space, amount) with ``rent_must_be_claimed``."""
         self.free_parking_pot = 0
@@ -208,7 +209,7 @@ class Game:
         if self.rules.short_game:
             self._deal_deeds()
         self.current = self._roll_turn_order()
-        self.tasks.append((OP_TURN_START, self.current))
+        self.tasks.append(TurnStart(self.current))
 
     def _deal_deeds(self) -> None:
         """R-SHORT-1: three free title deeds each, dealt round by round in seat order."""
@@ -319,28 +320,29 @@ class Game:
             tasks.pop()
             self._execute(top)
 
-    def _execute(self, task: tuple[Any, ...]) -> None:
-        op = task[0]
-        if op == OP_PAY:
-            self.pay(task[1], task[2], task[3], task[4])
-        elif op == OP_AFTER_ROLL:
-            movement.after_roll(self, task[1], task[2])
-        elif op == OP_MR_MONOPOLY:
-            movement.mr_monopoly(self, task[1])
-        elif op == OP_MOVE:
-            if self.active[task[1]]:
-                movement.advance(self, task[1], task[2])
-                movement.resolve(self, task[1])
-        elif op == OP_AUCTION:
-            auction.start(self, task[1], task[2])
-        elif op == OP_TURN_START:
-            self._begin_turn(task[1])
-        elif op == OP_SHORTAGE:
-            building.settle_shortage(self, task[1])
-        elif op == OP_BUILD:
-            building.build_if_still_legal(self, task[1], task[2])
-        elif op == OP_FINISH:
-            self.finish_by_worth(task[1])
+    def _execute(self, task: Task) -> None:
+        if isinstance(task, Pay):
+            self.pay(task.payer, task.payee, task.amount, task.reason)
+        elif isinstance(task, AfterRoll):
+            movement.after_roll(self, task.seat, task.doubles)
+        elif isinstance(task, MrMonopolyMove):
+            movement.mr_monopoly(self, task.seat)
+        elif isinstance(task, Move):
+            if self.active[task.seat]:
+                movement.advance(self, task.seat, task.steps)
+                movement.resolve(self, task.seat)
+        elif isinstance(task, AuctionDue):
+            auction.start(self, task.space, task.starter)
+        elif isinstance(task, TurnStart):
+            self._begin_turn(task.seat)
+        elif isinstance(task, SettleShortage):
+            building.settle_shortage(self, task.shortage)
+        elif isinstance(task, BuildHeld):
+            building.build_if_still_legal(self, task.seat, task.spaces)
+        elif isinstance(task, FinishGame):
+            self.finish_by_worth(task.reason)
+        else:
+            assert_never(task)
 
     def _next_turn(self) -> None:
         seat = self.next_active(self.current)
@@ -436,7 +438,7 @@ class Game:
         return True
 
     def push_pay(self, payer: int, payee: int, amount: int, reason: str) -> None:
-        self.tasks.append((OP_PAY, payer, payee, amount, reason))
+        self.tasks.append(Pay(payer, payee, amount, reason))
 
     # ------------------------------------------------------------------ the end
     def finish(self, winners: tuple[int, ...], reason: str) -> None:

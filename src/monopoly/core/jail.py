@@ -9,7 +9,7 @@ from . import movement
 from .actions import JAIL_FINES, ROLLS_FOR_DOUBLES, Action, UseJailCard
 from .board import jail_card_key
 from .reasons import refuse
-from .state import OP_AFTER_ROLL, OP_MOVE, ROLL, Decision
+from .state import ROLL, AfterRoll, Decision, Move
 
 if TYPE_CHECKING:
     from .game import Game
@@ -72,7 +72,7 @@ def roll_for_doubles(game: Game, action: Any, decision: Decision) -> None:
     game.emit(ev.DiceRolled, seat, dice, doubles)
     if doubles:
         _release(game, seat, "doubles")
-        game.tasks.append((OP_AFTER_ROLL, seat, False))
+        game.tasks.append(AfterRoll(seat, False))
         movement.move_and_resolve(game, seat, dice[0] + dice[1])
         return
     game.jail_turns[seat] += 1
@@ -80,5 +80,5 @@ def roll_for_doubles(game: Game, action: Any, decision: Decision) -> None:
         game.emit(ev.StayedInJail, seat, game.jail_turns[seat])
         return
     _release(game, seat, "fine")
-    game.tasks.append((OP_MOVE, seat, dice[0] + dice[1]))
+    game.tasks.append(Move(seat, dice[0] + dice[1]))
     game.push_pay(seat, -1, game.board.jail_fine, "jail_fine")

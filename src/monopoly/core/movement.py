@@ -12,7 +12,7 @@ from . import events as ev
 from .board import SpaceKind
 from .chance import BUS, MR_MONOPOLY
 from .state import BUS as BUS_DECISION
-from .state import BUY, OP_AFTER_ROLL, OP_MR_MONOPOLY, TRIPLES, Decision
+from .state import BUY, TRIPLES, AfterRoll, Decision, MrMonopolyMove
 
 if TYPE_CHECKING:
     from .game import Game
@@ -38,14 +38,14 @@ def roll(game: Game, seat: int) -> None:
         if game.doubles == 3:
             send_to_jail(game, seat)  # R-TURN-4
             return
-    game.tasks.append((OP_AFTER_ROLL, seat, doubles))
+    game.tasks.append(AfterRoll(seat, doubles))
     if not speed:
         move_and_resolve(game, seat, white_a + white_b)
     elif dice[2] == BUS:
         options = sorted({white_a, white_b, white_a + white_b})
         game.tasks.append(Decision(BUS_DECISION, seat, data=tuple(options)))  # R-SPEED-4
     elif dice[2] == MR_MONOPOLY:
-        game.tasks.append((OP_MR_MONOPOLY, seat))  # R-SPEED-5
+        game.tasks.append(MrMonopolyMove(seat))  # R-SPEED-5
         move_and_resolve(game, seat, white_a + white_b)
     else:
         move_and_resolve(game, seat, white_a + white_b + dice[2])  # R-SPEED-3

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from .board import DECK_ROLES, CardKind, SpaceKind
 from .errors import RecordError
-from .state import OP_TURN_START
+from .state import TurnStart
 
 if TYPE_CHECKING:
     from .game import Game
@@ -56,7 +56,7 @@ def load_position(game: Game, data: dict[str, Any]) -> None:
         raise _fail("turn", f"seat {turn} is bankrupt")
     game.free_parking_pot = _int(data.get("free_parking_pot", 0), "free_parking_pot", 0, 10**9)
     game.current = turn
-    game.tasks.append((OP_TURN_START, turn))
+    game.tasks.append(TurnStart(turn))
 
 
 def _unknown(data: dict[str, Any], known: set[str], where: str) -> None:

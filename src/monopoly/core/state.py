@@ -1,48 +1,58 @@
-"""The small mutable records that live on the game's task stack.
+"""The records that live on the game's task stack.
 
 A :class:`Decision` on top of the stack says who must decide what now; everything else on
-the stack is a task (a plain tuple) that runs by itself.
+the stack is a task (a small named tuple) that runs by itself. ``Game._run`` pops the
+top: a task is carried out (and may push more), a decision waits for an action.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from enum import StrEnum
+from typing import Any, NamedTuple
 
-# Decision kinds.
-ROLL = "roll"
-JAIL = "jail"
-BUY = "buy"
-BID = "bid"
-RAISE_CASH = "raise_cash"
-MORTGAGE_RECEIVED = "mortgage_received"
-TRADE = "trade"
-BUS = "bus"
-TRIPLES = "triples"
-WANT = "want"
-PLACE = "place"
-BREAKDOWN = "breakdown"
 
-# Task opcodes.
-OP_TURN_START = 0
-OP_AFTER_ROLL = 1
-OP_MR_MONOPOLY = 2
-OP_MOVE = 3
-OP_PAY = 4
-OP_AUCTION = 5
-OP_SHORTAGE = 6
-OP_BUILD = 7
-OP_FINISH = 8
+class DecisionKind(StrEnum):
+    """What a player must decide: the one list of decision kinds.
 
-HOUSE_ITEM = -1
-HOTEL_ITEM = -2
+    Every table keyed by kind (the engine's answers, the computer players, the terminal's
+    headers, the browser's panels, the locale texts ``decision_<kind>``) must handle each;
+    ``tests/test_surfaces.py`` checks that none is forgotten.
+    """
+
+    ROLL = "roll"
+    JAIL = "jail"
+    BUY = "buy"
+    BID = "bid"
+    RAISE_CASH = "raise_cash"
+    MORTGAGE_RECEIVED = "mortgage_received"
+    TRADE = "trade"
+    BUS = "bus"
+    TRIPLES = "triples"
+    WANT = "want"
+    PLACE = "place"
+    BREAKDOWN = "breakdown"
+
+
+ROLL = DecisionKind.ROLL
+JAIL = DecisionKind.JAIL
+BUY = DecisionKind.BUY
+BID = DecisionKind.BID
+RAISE_CASH = DecisionKind.RAISE_CASH
+MORTGAGE_RECEIVED = DecisionKind.MORTGAGE_RECEIVED
+TRADE = DecisionKind.TRADE
+BUS = DecisionKind.BUS
+TRIPLES = DecisionKind.TRIPLES
+WANT = DecisionKind.WANT
+PLACE = DecisionKind.PLACE
+BREAKDOWN = DecisionKind.BREAKDOWN
 
 
 class Decision:
-    """Who must decide what: ``kind`` (one of the constants above), ``seat`` and details."""
+    """Who must decide what: ``kind``, ``seat``, the space it is about and details."""
 
     __slots__ = ("data", "kind", "seat", "space")
 
-    def __init__(self, kind: str, seat: int, space: int = -1, data: Any = None) -> None:
+    def __init__(self, kind: DecisionKind, seat: int, space: int = -1, data: Any = None) -> None:
         self.kind = kind
         self.seat = seat
         self.space = space
@@ -111,3 +121,74 @@ class Shortage:
         self.request = request
         self.hotel = hotel
         self.wants: dict[int, int] = {}
+
+
+# ---------------------------------------------------------------------- tasks
+class TurnStart(NamedTuple):
+    """Begin ``seat``'s turn (a position's first turn; later turns follow by themselves)."""
+
+    seat: int
+
+
+class AfterRoll(NamedTuple):
+    """After the move of a roll: doubles roll again (R-TURN-4)."""
+
+    seat: int
+    doubles: bool
+
+
+class MrMonopolyMove(NamedTuple):
+    """The Speed Die's Mr. Monopoly move, after the white-dice move (R-SPEED-5)."""
+
+    seat: int
+
+
+class Move(NamedTuple):
+    """Move forward and resolve the space (after the third failed jail roll, R-JAIL-3)."""
+
+    seat: int
+    steps: int
+
+
+class Pay(NamedTuple):
+    """A payment due now, or a debt to raise cash for (R-DEBT-1); -1 is the Bank."""
+
+    payer: int
+    payee: int
+    amount: int
+    reason: str
+
+
+class AuctionDue(NamedTuple):
+    """A property to auction, bidding from ``starter`` (R-BANKRUPT-3, R-AUCTION-4)."""
+
+    space: int
+    starter: int
+
+
+class SettleShortage(NamedTuple):
+    """Go on with a building shortage: build, auction or hand out (R-BUILD-6)."""
+
+    shortage: Shortage
+
+
+class BuildHeld(NamedTuple):
+    """A build request held back by a shortage, built once it is settled if still legal."""
+
+    seat: int
+    spaces: tuple[int, ...]
+
+
+class FinishGame(NamedTuple):
+    """End the game by net worth once a bankruptcy is settled (R-SHORT-4)."""
+
+    reason: str
+
+
+Task = (
+    TurnStart | AfterRoll | MrMonopolyMove | Move | Pay | AuctionDue | SettleShortage | BuildHeld
+    | FinishGame
+)  # fmt: skip
+
+HOUSE_ITEM = -1
+HOTEL_ITEM = -2
