@@ -1,5 +1,5 @@
-"""House-rule options of RuleSet: off by default, each a named option (see RULES.md,
-"Play it right"), plus the options of the official rules (auction minimum, max players)."""
+"""House-rule options of RuleSet: off by default, each a named option (see docs/rules.md,
+"House rules"), plus the options of the official rules (auction minimum, max players)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """Scenario tests for rent and the card decks (R-RENT-*, R-CARD-*).
 
-Deeds and cards follow /work/shared/editions/classic.md. Expected amounts are computed
-from RULES.md and the printed numbers.
+Deeds and cards are the printed classic ones. Expected amounts are computed from the
+rules (docs/rules.md) and the printed numbers.
 """
 
 from __future__ import annotations

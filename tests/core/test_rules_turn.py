@@ -1,7 +1,7 @@
 """Scenario tests for setup, the turn and the space landed on (R-SETUP-*, R-TURN-*, R-LAND-*).
 
-Board numbers follow /work/shared/editions/classic.md; every expected amount below is
-computed from RULES.md and the printed deeds, not read from the engine.
+Board numbers are the printed classic ones; every expected amount below is computed
+from the rules (docs/rules.md) and the printed deeds, not read from the engine.
 """
 
 from __future__ import annotations
