@@ -14,6 +14,10 @@ MODULES=(
 # Left as Python: actions and events (mypyc rejects a ClassVar on a frozen dataclass),
 # bots/base.py (a runtime-checkable Protocol) and the simulator (its frozen config must
 # pickle to the worker processes).
+# One build at a time: parallel test workers may all ask for it at once.
+mkdir -p build
+exec 9>build/.fast.lock
+flock 9
 stamp=$(cat "$0" pyproject.toml $(find src/monopoly -name '*.py' | sort) | sha256sum | cut -c1-16)
 if [ -f build/fast/.stamp ] && [ "$(cat build/fast/.stamp)" = "$stamp" ]; then
   exit 0

@@ -17,6 +17,7 @@ from collections.abc import Callable, Sequence
 from typing import Protocol, runtime_checkable
 
 from monopoly.core.actions import Action
+from monopoly.core.errors import MonopolyError
 from monopoly.core.game import Game
 from monopoly.core.view import PlayerView
 
@@ -34,7 +35,7 @@ def register(name: str, factory: BotFactory) -> None:
     LEVELS[name] = factory
 
 
-class BotError(ValueError):
+class BotError(MonopolyError, ValueError):
     """A bot spec that names no level and no importable class."""
 
 

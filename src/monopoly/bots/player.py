@@ -44,6 +44,7 @@ from monopoly.core.state import (
     TRIPLES,
     WANT,
     Decision,
+    for_every_kind,
 )
 from monopoly.core.view import PlayerView
 
@@ -73,20 +74,23 @@ class LevelPlayer:
         self._free_actions = 0
         self._complete_key: tuple[object, ...] = ()
         self._complete: list[int] = []
-        self._handlers = {
-            ROLL: self._roll,
-            JAIL: self.jail,
-            BUY: self.buy,
-            BID: self.bid,
-            RAISE_CASH: self.raise_cash,
-            MORTGAGE_RECEIVED: self.mortgage_received,
-            TRADE: self.answer_trade,
-            BUS: self.bus,
-            TRIPLES: self.triples,
-            WANT: self.want,
-            PLACE: self.place,
-            BREAKDOWN: self.breakdown,
-        }
+        self._handlers = for_every_kind(
+            {
+                ROLL: self._roll,
+                JAIL: self.jail,
+                BUY: self.buy,
+                BID: self.bid,
+                RAISE_CASH: self.raise_cash,
+                MORTGAGE_RECEIVED: self.mortgage_received,
+                TRADE: self.answer_trade,
+                BUS: self.bus,
+                TRIPLES: self.triples,
+                WANT: self.want,
+                PLACE: self.place,
+                BREAKDOWN: self.breakdown,
+            },
+            "the computer players (LevelPlayer)",
+        )
 
     # ------------------------------------------------------------------ the interface
     def decide(self, view: PlayerView, legal: Sequence[Action]) -> Action:

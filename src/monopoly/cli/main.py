@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated
 
@@ -89,7 +90,7 @@ def _player_names(language: str, count: int) -> list[str]:
     return [names[i] if i < len(names) else f"#{i + 1}" for i in range(count)]
 
 
-def _print_events(narrator: Narrator, events: list[object]) -> None:
+def _print_events(narrator: Narrator, events: Sequence[object]) -> None:
     for event in events:
         name = type(event).__name__
         text = narrator.describe(event)

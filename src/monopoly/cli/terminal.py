@@ -54,7 +54,7 @@ from monopoly.core.actions import (
     Unmortgage,
     UseJailCard,
 )
-from monopoly.core.board import SpaceKind
+from monopoly.core.board import BOARD_SIZE, SpaceKind
 from monopoly.core.game import Game
 from monopoly.core.mortgage import interest, lift_cost
 from monopoly.core.narrate import Narrator
@@ -355,7 +355,7 @@ class TerminalGame:
         """A space by number or (part of its) name; None after explaining the problem."""
         text = text.strip()
         if text.isdigit():
-            if int(text) < 40:
+            if int(text) < BOARD_SIZE:
                 return int(text)
             self.say("no_space", text=text)
             return None
@@ -682,12 +682,12 @@ def _build_label(ui: TerminalGame, action: Any) -> str:
 
 def _sell_label(ui: TerminalGame, action: Any) -> str:
     key = "do_sell_hotel" if ui.game.level[action.space] == ui.game.hotel_level else "do_sell_house"
-    amount = ui.game.board.spaces[action.space].house_cost // 2
+    amount = ui.game.board.spaces[action.space].building_sale_price
     return ui.t(key, space=ui.space(action.space), amount=ui.money(amount))
 
 
 def _move_label(ui: TerminalGame, action: Any) -> str:
-    target = (ui.game.position[action.seat] + action.steps) % 40
+    target = (ui.game.position[action.seat] + action.steps) % BOARD_SIZE
     return ui.t("do_move", steps=action.steps, space=ui.space(target))
 
 
@@ -736,7 +736,7 @@ def _breakdown_label(ui: TerminalGame, action: Any) -> str:
     parts = []
     refund = 0
     for space, level in zip(group, action.levels, strict=True):
-        refund += (game.level[space] - level) * (game.board.spaces[space].house_cost // 2)
+        refund += (game.level[space] - level) * game.board.spaces[space].building_sale_price
         kept = ui.t.terms["hotel"] if level == game.hotel_level else str(level)
         parts.append(f"{ui.space(space)} {kept}")
     return ui.t("do_breakdown", levels=", ".join(parts), amount=ui.money(refund))

@@ -12,7 +12,7 @@ from typing import Any, ClassVar
 
 from .board import DECK_ROLES
 from .errors import MalformedActionError
-from .reasons import refuse
+from .reasons import Reason, refuse
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,12 +30,34 @@ class Action:
         return data
 
     def __str__(self) -> str:
+        """The text form, ``seat 0: bid amount=50``; :meth:`parse` reads it back."""
         args = [
-            ",".join(map(str, value)) if isinstance(value, tuple) else str(value)
+            f"{f.name}=" + (",".join(map(str, value)) if isinstance(value, tuple) else str(value))
             for f in fields(self)
-            if f.name != "seat" and (value := getattr(self, f.name)) not in ((), 0)
+            if f.name != "seat" and (value := getattr(self, f.name)) != f.default
         ]
         return " ".join([f"seat {self.seat}: {self.name}", *args])
+
+    @staticmethod
+    def parse(text: str) -> Action:
+        """The action of a text form (``str(action)``): ``Action.parse(str(a)) == a``.
+
+        Raises :class:`MalformedActionError` for text that names no action correctly.
+        """
+        head, _, rest = text.strip().partition(":")
+        seat_word, _, seat = head.partition(" ")
+        name, *pairs = rest.split() or [""]
+        if seat_word != "seat" or not seat.strip().lstrip("-").isdigit():
+            raise MalformedActionError(f"an action's text starts with 'seat N:', got {text!r}")
+        data: dict[str, object] = {"act": name, "seat": int(seat)}
+        cls = ACTION_TYPES.get(name)
+        defaults = {f.name: getattr(cls(seat=0), f.name) for f in fields(cls)} if cls else {}
+        for pair in pairs:
+            key, equals, value = pair.partition("=")
+            if not equals or key not in defaults:
+                raise MalformedActionError(f"{name!r} has no field in {pair!r} ({text!r})")
+            data[key] = _text_value(defaults[key], value, text)
+        return action_from_json(data)
 
 
 @dataclass(frozen=True, slots=True)
@@ -252,7 +274,7 @@ _VALUE_CHECKS: dict[str, Any] = {
 _FIELD_CHECKS: dict[type, tuple[tuple[str, str, Any], ...]] = {}
 
 
-def field_problem(action: Action) -> str:
+def field_problem(action: Action) -> Reason | None:
     """Why an action built in Python has a field of the wrong type, or "" (JSON input
     is checked by :func:`action_from_json` already)."""
     checks = _FIELD_CHECKS.get(type(action))
@@ -265,7 +287,7 @@ def field_problem(action: Action) -> str:
             return refuse(
                 None, "bad_field", action=action.name, field=name, type=type_name, value=repr(value)
             )
-    return ""
+    return None
 
 
 def action_from_json(data: object) -> Action:
@@ -289,6 +311,24 @@ def action_from_json(data: object) -> Action:
     if "seat" not in values:
         raise MalformedActionError(f"action {kind!r} needs a 'seat'")
     return cls(**values)
+
+
+def _text_value(default: object, value: str, text: str) -> object:
+    """A field's value in the text form, by the type of the field's default."""
+    if isinstance(default, str):
+        return value
+    parts = value.split(",") if value else []
+    try:
+        numbers = [int(part) for part in parts]
+    except ValueError:
+        if isinstance(default, tuple):
+            return parts  # deck roles; action_from_json checks them
+        raise MalformedActionError(f"{value!r} is not a whole number ({text!r})") from None
+    if isinstance(default, tuple):
+        return numbers
+    if len(numbers) != 1:
+        raise MalformedActionError(f"{value!r} is not one whole number ({text!r})")
+    return numbers[0]
 
 
 def _field_value(kind: str, key: str, value: object, default: object) -> object:

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from . import events as ev
-from .actions import PASSES, Action, Bid
-from .reasons import refuse
+from .actions import PASSES, Action, Bid, PassBid
+from .board import BANK
+from .reasons import Reason, refuse
 from .state import BID, HOTEL_ITEM, PLACE, Auction, Decision, Placement, Shortage
 
 if TYPE_CHECKING:
@@ -44,16 +45,16 @@ def actions(game: Game, decision: Decision) -> list[Action]:
     return result
 
 
-def check_bid(game: Game, action: Any, decision: Decision) -> str:
+def check_bid(game: Game, action: Bid, decision: Decision) -> Reason | None:
     low, high = bid_range(game, decision)
     if action.amount < low:
         return refuse(game, "bid_too_low", low=low)
     if action.amount > high:
         return refuse(game, "bid_too_high", high=high)
-    return ""
+    return None
 
 
-def bid(game: Game, action: Any, decision: Decision) -> None:
+def bid(game: Game, action: Bid, decision: Decision) -> None:
     running: Auction = decision.data
     running.high_bid = action.amount
     running.high_bidder = action.seat
@@ -63,7 +64,7 @@ def bid(game: Game, action: Any, decision: Decision) -> None:
     _next(game, decision)
 
 
-def pass_bid(game: Game, action: Any, decision: Decision) -> None:
+def pass_bid(game: Game, action: PassBid, decision: Decision) -> None:
     game.emit(ev.BidPassed, action.seat)
     _remove_current(decision)
     _next(game, decision)
@@ -138,4 +139,4 @@ def _finish(game: Game, running: Auction) -> None:
         game.tasks.append(
             Decision(PLACE, winner, data=Placement(item == HOTEL_ITEM, running.shortage, amount))
         )
-    game.push_pay(winner, -1, amount, "auction")
+    game.push_pay(winner, BANK, amount, "auction")

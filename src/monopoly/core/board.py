@@ -10,6 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import IntEnum
 
+BOARD_SIZE = 40
+"""Spaces on every board; GO is space 0 and tokens move to higher numbers."""
+BANK = -1
+"""The Bank where a seat is expected: a creditor, a payee, the owner of an unsold deed."""
 LANGUAGES: tuple[str, ...] = ("en", "de")
 CHANCE = "chance"
 COMMUNITY_CHEST = "community_chest"
@@ -56,7 +60,13 @@ class Space:
 
     @property
     def mortgage_value(self) -> int:
+        """R-MORT-1: half the printed price."""
         return self.price // 2
+
+    @property
+    def building_sale_price(self) -> int:
+        """R-BUILD-4: what the Bank pays back for one building level (half its price)."""
+        return self.house_cost // 2
 
 
 class CardKind(IntEnum):
@@ -106,6 +116,14 @@ class Board:
     hotels: int = 12
     jail_index: int = 10
     properties: tuple[int, ...] = field(default=())
+
+    def nearest(self, start: int, kind: SpaceKind) -> int:
+        """The first space of ``kind`` forward from ``start`` (R-CARD-2, R-CARD-3)."""
+        for step in range(1, BOARD_SIZE + 1):
+            space = (start + step) % BOARD_SIZE
+            if self.spaces[space].kind == kind:
+                return space
+        raise ValueError(f"no {kind.name} on the board")
 
     def card(self, deck: str, key: str) -> Card:
         """The card ``key`` of a deck (by role), looked up in a dict made once per board."""

@@ -8,13 +8,13 @@ by at most one" with a hotel counting as one level above the last house.
 from __future__ import annotations
 
 from itertools import product
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from . import auction, debt
 from . import events as ev
-from .actions import Action, ChooseBreakdown, DeclareWant, PlaceBuilding
-from .board import SpaceKind
-from .reasons import refuse
+from .actions import Action, Build, ChooseBreakdown, DeclareWant, PlaceBuilding, SellBuilding
+from .board import BANK, BOARD_SIZE, SpaceKind
+from .reasons import Reason, refuse
 from .state import (
     BREAKDOWN,
     HOTEL_ITEM,
@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 
 def build_problem(
     game: Game, seat: int, spaces: tuple[int, ...], placement: Placement | None = None
-) -> str:
+) -> Reason | None:
     """Why building one level on each of ``spaces`` (in order) is illegal, or "".
 
     With ``placement`` the building is one the Bank hands out in a shortage: already paid
@@ -75,7 +75,7 @@ def build_problem(
             if cash < 0:
                 return refuse(game, "buildings_cost_more", cash=game.cash[seat])
         levels[space] = level + 1
-    return ""
+    return None
 
 
 def _settling_kinds(game: Game) -> set[bool]:
@@ -88,8 +88,8 @@ def _settling_kinds(game: Game) -> set[bool]:
     return kinds
 
 
-def _street_problem(game: Game, seat: int, space: int) -> str:
-    if not 0 <= space < 40:
+def _street_problem(game: Game, seat: int, space: int) -> Reason | None:
+    if not 0 <= space < BOARD_SIZE:
         return refuse(game, "no_space", number=space)
     deed = game.board.spaces[space]
     if deed.kind != SpaceKind.STREET:
@@ -101,7 +101,7 @@ def _street_problem(game: Game, seat: int, space: int) -> str:
         return refuse(game, "need_whole_group")
     if any(game.mortgaged[s] for s in group):
         return refuse(game, "group_mortgaged")
-    return ""
+    return None
 
 
 def buildable_spaces(game: Game, seat: int) -> list[int]:
@@ -128,7 +128,7 @@ def sellable_spaces(game: Game, seat: int) -> list[int]:
     ]
 
 
-def check_build(game: Game, action: Any, decision: Decision) -> str:
+def check_build(game: Game, action: Build, decision: Decision) -> Reason | None:
     return build_problem(game, action.seat, tuple(action.spaces))
 
 
@@ -146,7 +146,7 @@ def _asked(game: Game, spaces: tuple[int, ...]) -> tuple[int, int]:
     return houses, hotels
 
 
-def request_build(game: Game, action: Any, decision: Decision) -> None:
+def request_build(game: Game, action: Build, decision: Decision) -> None:
     """Build, unless the request empties the Bank's stock of a kind that another player
     could build too: then the shortage procedure of R-BUILD-6 runs first."""
     seat, spaces = action.seat, tuple(action.spaces)
@@ -183,7 +183,7 @@ def build(game: Game, seat: int, spaces: tuple[int, ...], free: bool = False) ->
     per_hotel = game.rules.houses_per_hotel
     for space in spaces:
         cost = 0 if free else game.board.spaces[space].house_cost
-        game.move_cash(seat, -1, cost)
+        game.move_cash(seat, BANK, cost)
         hotel = game.level[space] == per_hotel
         if hotel:
             game.bank_hotels -= 1
@@ -202,13 +202,13 @@ def want_actions(game: Game, decision: Decision) -> list[Action]:
     return [DeclareWant(decision.seat, n) for n in range(stock + 1)]
 
 
-def check_want(game: Game, action: Any, decision: Decision) -> str:
+def check_want(game: Game, action: DeclareWant, decision: Decision) -> Reason | None:
     shortage: Shortage = decision.data
     stock = game.bank_hotels if shortage.hotel else game.bank_houses
-    return "" if 0 <= action.count <= stock else refuse(game, "want_how_many", stock=stock)
+    return None if 0 <= action.count <= stock else refuse(game, "want_how_many", stock=stock)
 
 
-def declare_want(game: Game, action: Any, decision: Decision) -> None:
+def declare_want(game: Game, action: DeclareWant, decision: Decision) -> None:
     game.tasks.pop()
     decision.data.wants[action.seat] = action.count
 
@@ -272,20 +272,20 @@ def refund_unplaceable(game: Game, decision: Decision) -> bool:
         if placement.shortage is not None:
             placement.shortage.wants[decision.seat] = 0
         return True
-    game.pay(-1, decision.seat, placement.paid, "refund")
+    game.pay(BANK, decision.seat, placement.paid, "refund")
     return True
 
 
-def check_place(game: Game, action: Any, decision: Decision) -> str:
+def check_place(game: Game, action: PlaceBuilding, decision: Decision) -> Reason | None:
     if action.space in _placeable(game, decision.seat, decision.data):
-        return ""
-    if not 0 <= action.space < 40:
+        return None
+    if not 0 <= action.space < BOARD_SIZE:
         return refuse(game, "no_space", number=action.space)
     key = "cannot_place_hotel" if decision.data.hotel else "cannot_place_house"
     return refuse(game, key, space=action.space)
 
 
-def place(game: Game, action: Any, decision: Decision) -> None:
+def place(game: Game, action: PlaceBuilding, decision: Decision) -> None:
     game.tasks.pop()
     placement: Placement = decision.data
     build(game, action.seat, (action.space,), free=not placement.printed_price)
@@ -295,8 +295,8 @@ def place(game: Game, action: Any, decision: Decision) -> None:
 
 
 # ---------------------------------------------------------------------- selling
-def sell_problem(game: Game, seat: int, space: int) -> str:
-    if not 0 <= space < 40:
+def sell_problem(game: Game, seat: int, space: int) -> Reason | None:
+    if not 0 <= space < BOARD_SIZE:
         return refuse(game, "no_space", number=space)
     if game.owner[space] != seat:
         return refuse(game, "not_yours", space=space)
@@ -308,18 +308,18 @@ def sell_problem(game: Game, seat: int, space: int) -> str:
         return refuse(game, "sell_evenly")
     if _breakdown_pending(game, group):
         return refuse(game, "breakdown_pending")
-    return ""
+    return None
 
 
 def _breakdown_pending(game: Game, group: tuple[int, ...]) -> bool:
     return any(type(t) is Decision and t.kind == BREAKDOWN and t.space in group for t in game.tasks)
 
 
-def check_sell(game: Game, action: Any, decision: Decision) -> str:
+def check_sell(game: Game, action: SellBuilding, decision: Decision) -> Reason | None:
     return sell_problem(game, action.seat, action.space)
 
 
-def sell(game: Game, action: Any, decision: Decision) -> None:
+def sell(game: Game, action: SellBuilding, decision: Decision) -> None:
     """R-BUILD-4: half price back; a hotel is exchanged for houses if the Bank has them,
     otherwise the group comes down to an even position the Bank's houses allow: the
     owner chooses which when there is more than one (a BREAKDOWN decision)."""
@@ -364,13 +364,13 @@ def breakdown_actions(game: Game, decision: Decision) -> list[Action]:
     ]
 
 
-def check_breakdown(game: Game, action: Any, decision: Decision) -> str:
+def check_breakdown(game: Game, action: ChooseBreakdown, decision: Decision) -> Reason | None:
     if tuple(action.levels) in breakdown_options(game, decision.space):
-        return ""
+        return None
     return refuse(game, "breakdown_not_offered")
 
 
-def choose_breakdown(game: Game, action: Any, decision: Decision) -> None:
+def choose_breakdown(game: Game, action: ChooseBreakdown, decision: Decision) -> None:
     game.tasks.pop()
     _set_group_levels(game, action.seat, decision.space, tuple(action.levels))
 
@@ -405,7 +405,7 @@ def _set_levels(game: Game, seat: int, target: dict[int, int]) -> None:
         old = game.level[space]
         if new == old:
             continue
-        half = game.board.spaces[space].house_cost // 2
+        half = game.board.spaces[space].building_sale_price
         refund = (old - new) * half
         if old == hotel:
             game.bank_hotels += 1
@@ -414,5 +414,5 @@ def _set_levels(game: Game, seat: int, target: dict[int, int]) -> None:
             game.bank_houses += old - new
         game.level[space] = new
         game.buildings_version += 1
-        game.move_cash(-1, seat, refund)
+        game.move_cash(BANK, seat, refund)
         game.emit(ev.BuildingSold, seat, space, new, refund)

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from . import events as ev
 from . import movement
-from .board import CardKind, SpaceKind
+from .board import BANK, CardKind, SpaceKind
 
 if TYPE_CHECKING:
     from .game import Game
@@ -28,15 +28,15 @@ def draw(game: Game, seat: int, role: str) -> None:
         movement.advance_to(game, seat, card.target)
         movement.resolve(game, seat)
     elif kind == CardKind.NEAREST_RAILROAD:
-        movement.advance_to(game, seat, _nearest(game, seat, SpaceKind.RAILROAD))
+        movement.advance_to(game, seat, game.board.nearest(game.position[seat], SpaceKind.RAILROAD))
         movement.resolve(game, seat, rent_factor=2)  # R-CARD-2
     elif kind == CardKind.NEAREST_UTILITY:
-        movement.advance_to(game, seat, _nearest(game, seat, SpaceKind.UTILITY))
+        movement.advance_to(game, seat, game.board.nearest(game.position[seat], SpaceKind.UTILITY))
         movement.resolve(game, seat, utility_card=True)  # R-CARD-3
     elif kind == CardKind.COLLECT:
-        game.pay(-1, seat, card.amount, "card")
+        game.pay(BANK, seat, card.amount, "card")
     elif kind == CardKind.PAY:
-        game.push_pay(seat, -1, card.amount, "card")
+        game.push_pay(seat, BANK, card.amount, "card")
     elif kind == CardKind.GO_BACK:
         movement.move_back(game, seat, card.amount)
         movement.resolve(game, seat)  # R-CARD-4
@@ -46,7 +46,7 @@ def draw(game: Game, seat: int, role: str) -> None:
         houses, hotels = game.houses_and_hotels(seat)
         amount = houses * card.per_house + hotels * card.per_hotel  # R-CARD-6
         if amount:
-            game.push_pay(seat, -1, amount, "card")
+            game.push_pay(seat, BANK, amount, "card")
     elif kind == CardKind.PAY_EACH_PLAYER:
         _pay_each(game, [(seat, other) for other in game.seats_from(seat)[1:]], card.amount)
     elif kind == CardKind.COLLECT_FROM_EACH_PLAYER:
@@ -57,12 +57,3 @@ def _pay_each(game: Game, pairs: list[tuple[int, int]], amount: int) -> None:
     """R-CARD-5: debts settled one after the other, in seat order from the drawer's left."""
     for payer, payee in reversed(pairs):
         game.push_pay(payer, payee, amount, "card")
-
-
-def _nearest(game: Game, seat: int, kind: SpaceKind) -> int:
-    start = game.position[seat]
-    for step in range(1, 41):
-        space = (start + step) % 40
-        if game.board.spaces[space].kind == kind:
-            return space
-    raise AssertionError(f"no {kind.name} on the board")

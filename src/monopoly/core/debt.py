@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from . import auction
 from . import events as ev
-from .board import jail_card_key
-from .reasons import refuse
+from .actions import DeclareBankruptcy
+from .board import BANK, jail_card_key
+from .reasons import Reason, refuse
 from .state import MORTGAGE_RECEIVED, RAISE_CASH, AuctionDue, Debt, Decision, FinishGame
 
 if TYPE_CHECKING:
@@ -21,7 +22,7 @@ def raisable(game: Game, seat: int) -> int:
         if game.owner[space] != seat:
             continue
         deed = game.board.spaces[space]
-        total += game.level[space] * (deed.house_cost // 2)
+        total += game.level[space] * deed.building_sale_price
         if not game.mortgaged[space]:
             total += deed.mortgage_value
     return total
@@ -49,15 +50,15 @@ def debt_of(game: Game, seat: int) -> Debt | None:
     return None
 
 
-def bankruptcy_problem(game: Game, seat: int, decision: Decision) -> str:
+def bankruptcy_problem(game: Game, seat: int, decision: Decision) -> Reason | None:
     owed: Debt = decision.data
     can_raise = raisable(game, seat)
     if can_raise >= owed.amount:
         return refuse(game, "can_still_raise", raisable=can_raise, owed=owed.amount)
-    return ""
+    return None
 
 
-def declare_bankruptcy(game: Game, action: Any, decision: Decision) -> None:
+def declare_bankruptcy(game: Game, action: DeclareBankruptcy, decision: Decision) -> None:
     game.tasks.pop()
     go_bankrupt(game, action.seat, decision.data.creditor)
 
@@ -77,7 +78,7 @@ def go_bankrupt(game: Game, seat: int, creditor: int) -> None:
     if creditor >= 0 and cash:
         game.move_cash(seat, creditor, cash)
     else:
-        game.move_cash(seat, -1, cash)
+        game.move_cash(seat, BANK, cash)
     game.active[seat] = False
     game.jail_turns[seat] = -1
     game.buildings_version += 1
@@ -109,7 +110,7 @@ def _sell_all_buildings(game: Game, seat: int) -> None:
             game.bank_hotels += 1
         else:
             game.bank_houses += level
-        game.move_cash(-1, seat, level * (game.board.spaces[space].house_cost // 2))
+        game.move_cash(BANK, seat, level * game.board.spaces[space].building_sale_price)
         game.level[space] = 0
 
 
@@ -133,7 +134,7 @@ def _to_bank(game: Game, seat: int, spaces: list[int]) -> None:
         game.decks[role].append(jail_card_key(game.board, role))
     game.jail_cards[seat] = []
     for space in spaces:
-        game.give_deed(space, -1)
+        game.give_deed(space, BANK)
         game.mortgaged[space] = False
     if game.rules.no_auctions:
         return

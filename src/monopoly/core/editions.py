@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from monopoly.core.board import (
+    BOARD_SIZE,
     CHANCE,
     COMMUNITY_CHEST,
     DECK_ROLES,
@@ -31,6 +32,7 @@ from monopoly.core.board import (
     SpaceKind,
     Token,
 )
+from monopoly.core.errors import MonopolyError
 
 __all__ = [
     "EDITIONS_DIR",
@@ -71,7 +73,6 @@ REQUIRED_TERMS: tuple[str, ...] = (
     "mr_monopoly",
 )
 
-BOARD_SIZE = 40
 DECK_SIZE = 16
 
 _SPACE_KINDS: dict[str, SpaceKind] = {kind.name.lower(): kind for kind in SpaceKind}
@@ -107,7 +108,7 @@ _COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 _KEY = re.compile(r"^[a-z][a-z0-9_]*$")
 
 
-class EditionError(ValueError):
+class EditionError(MonopolyError, ValueError):
     """A problem in an edition file: the message names the file, the entry and the problem."""
 
 

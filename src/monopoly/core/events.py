@@ -6,9 +6,9 @@ Seats are ints, spaces are board indexes, ``-1`` as a creditor means the Bank.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeAlias
 
-BANK = -1
+from .board import BANK as BANK
 
 
 class TurnStarted(NamedTuple):
@@ -213,4 +213,42 @@ class GameOver(NamedTuple):
     worth: tuple[int, ...]
 
 
-Event = Any
+Event: TypeAlias = (
+    TurnStarted
+    | TurnOrderDecided
+    | DiceRolled
+    | Moved
+    | SalaryCollected
+    | PropertyBought
+    | PropertyDealt
+    | AuctionStarted
+    | BidPlaced
+    | BidPassed
+    | AuctionWon
+    | AuctionUnsold
+    | RentPaid
+    | RentOwed
+    | RentForfeited
+    | MoneyPaid
+    | CardDrawn
+    | SentToJail
+    | LeftJail
+    | StayedInJail
+    | JailCardKept
+    | BuildingBuilt
+    | BuildingSold
+    | BuildingShortage
+    | PropertyMortgaged
+    | MortgageLifted
+    | MortgageInterestPaid
+    | TradeProposed
+    | TradeAccepted
+    | TradeRejected
+    | DebtOwed
+    | DebtLapsed
+    | PlayerBankrupt
+    | FreeParkingCollected
+    | SpeedDieActivated
+    | GameOver
+)  # fmt: skip
+"""Anything the game reports: what ``Game.apply`` returns and the log keeps."""

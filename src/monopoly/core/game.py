@@ -11,7 +11,7 @@ import copy
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, assert_never
+from typing import Any, Generic, TypeVar, assert_never
 
 from . import auction, building, debt, jail, mortgage, movement, rent, trade
 from . import events as ev
@@ -19,6 +19,7 @@ from .actions import (
     BUYS,
     DECLINES,
     ROLLS,
+    AcceptTrade,
     Action,
     Bid,
     Build,
@@ -36,6 +37,7 @@ from .actions import (
     PayJailFine,
     PlaceBuilding,
     ProposeTrade,
+    RejectTrade,
     Roll,
     RollForDoubles,
     SellBuilding,
@@ -43,11 +45,11 @@ from .actions import (
     UseJailCard,
     field_problem,
 )
-from .board import DECK_ROLES, Board, Edition
+from .board import BANK, BOARD_SIZE, DECK_ROLES, Board, Edition
 from .chance import ChanceSource, Entry
 from .editions import get_edition
 from .errors import IllegalActionError, NotYourTurnError, RecordError, SetupError
-from .reasons import refuse
+from .reasons import Reason, refuse
 from .rules import RuleSet
 from .state import (
     BID,
@@ -67,6 +69,7 @@ from .state import (
     BuildHeld,
     Debt,
     Decision,
+    DecisionKind,
     FinishGame,
     Move,
     MrMonopolyMove,
@@ -74,9 +77,11 @@ from .state import (
     SettleShortage,
     Task,
     TurnStart,
+    for_every_kind,
 )
 
-BANK = -1
+NOT_YOUR_TURN = frozenset({"not_your_decision"})
+"""Refusals (by reason key) raised as :class:`NotYourTurnError`."""
 POT_REASONS = frozenset({"tax", "card", "jail_fine"})
 """Payments to the Bank that go into the Free Parking pot (house rule)."""
 
@@ -119,7 +124,7 @@ class Game:
         self._check_tokens(setup.players)
         self.chance = ChanceSource(setup.seed, script)
         self.collect_events = True
-        self.events: list[Any] = []
+        self.events: list[ev.Event] = []
         self._init_state(count)
         if setup.position is None:
             self._start_new_game()
@@ -170,10 +175,10 @@ class Game:
         """-1: not in jail; otherwise the failed rolls for doubles so far."""
         self.jail_cards: list[list[str]] = [[] for _ in range(count)]
         self.speed_active = [False] * count
-        self.owner = [BANK] * 40
-        self.level = [0] * 40
+        self.owner = [BANK] * BOARD_SIZE
+        self.level = [0] * BOARD_SIZE
         """0..H houses (H = houses per hotel); H + 1 is a hotel."""
-        self.mortgaged = [False] * 40
+        self.mortgaged = [False] * BOARD_SIZE
         self.bank_houses = board.houses
         self.bank_hotels = board.hotels
         self.decks: dict[str, deque[str]] = {
@@ -195,7 +200,7 @@ class Game:
         whenever a building does: cheap ways for players to know that a judgement of
         the board they cached is still good."""
         self.buildings_version = 0
-        self.rent_income = [0] * 40
+        self.rent_income = [0] * BOARD_SIZE
         """Rent collected per property so far (a statistic for simulations)."""
         self.over = False
         self.winners: tuple[int, ...] = ()
@@ -239,7 +244,7 @@ class Game:
         return first
 
     # ------------------------------------------------------------------ events
-    def emit(self, kind: Callable[..., Any], *args: Any) -> None:
+    def emit(self, kind: Callable[..., ev.Event], *args: Any) -> None:
         if self.collect_events:
             self.events.append(kind(*args))
 
@@ -501,15 +506,15 @@ class Game:
         """Raise :class:`IllegalActionError` unless ``action`` is legal now."""
         reason = self.problem(action)
         if reason:
-            cls = NotYourTurnError if reason.startswith("not your") else IllegalActionError
+            cls = NotYourTurnError if reason.key in NOT_YOUR_TURN else IllegalActionError
             raise cls(action, reason)
 
     def is_legal(self, action: Action) -> bool:
         return not self.problem(action)
 
-    def problem(self, action: Action) -> str:
+    def problem(self, action: Action) -> Reason | None:
         """Why ``action`` is illegal now (a keyed :class:`~.reasons.Reason`, English as a
-        ``str``; ``Narrator(game).reason`` translates it), or "" when it is legal."""
+        ``str``; ``Narrator(game).reason`` translates it), or None when it is legal."""
         if self.over:
             return refuse(self, "game_over")
         if not isinstance(action, Action):
@@ -527,23 +532,23 @@ class Game:
             return refuse(self, "unknown_action")
         decision = self.decision
         assert decision is not None
-        answers = handler[2]  # None for actions allowed at any time
+        answers = handler.answers  # None for actions allowed at any time
         if answers is not None and (decision.kind not in answers or decision.seat != seat):
             return refuse(self, "not_your_decision", seat=decision.seat, decision=decision.kind)
-        return handler[0](self, action, decision)
+        return handler.check(self, action, decision)
 
-    def apply(self, action: Action) -> list[Any]:
+    def apply(self, action: Action) -> list[ev.Event]:
         """Check and carry out ``action``; returns the events it caused."""
         self.check(action)
         return self.apply_unchecked(action)
 
-    def apply_unchecked(self, action: Action) -> list[Any]:
+    def apply_unchecked(self, action: Action) -> list[ev.Event]:
         """Carry out an action already known to be legal (the fast path)."""
         start = len(self.events)
         decision = self.decision
         assert decision is not None
         self.chance.log.append(("action", action))
-        _HANDLERS[type(action)][1](self, action, decision)
+        _HANDLERS[type(action)].carry_out(self, action, decision)
         self._run()
         return self.events[start:]
 
@@ -584,23 +589,23 @@ class Game:
 
 
 # ---------------------------------------------------------------------- action table
-def _ok(game: Game, action: Any, decision: Decision) -> str:
-    return ""
+def _ok(game: Game, action: Action, decision: Decision) -> Reason | None:
+    return None
 
 
-def _roll(game: Game, action: Any, decision: Decision) -> None:
+def _roll(game: Game, action: Roll, decision: Decision) -> None:
     game.tasks.pop()
     movement.roll(game, action.seat)
 
 
-def _check_buy(game: Game, action: Any, decision: Decision) -> str:
+def _check_buy(game: Game, action: Buy, decision: Decision) -> Reason | None:
     price = game.board.spaces[decision.space].price
     if game.cash[action.seat] < price:
         return refuse(game, "costs_more_than_cash", price=price, cash=game.cash[action.seat])
-    return ""
+    return None
 
 
-def _buy(game: Game, action: Any, decision: Decision) -> None:
+def _buy(game: Game, action: Buy, decision: Decision) -> None:
     game.tasks.pop()
     space = decision.space
     price = game.board.spaces[space].price
@@ -609,52 +614,52 @@ def _buy(game: Game, action: Any, decision: Decision) -> None:
     game.emit(ev.PropertyBought, action.seat, space, price)
 
 
-def _decline(game: Game, action: Any, decision: Decision) -> None:
+def _decline(game: Game, action: DeclineBuy, decision: Decision) -> None:
     game.tasks.pop()
     if not game.rules.no_auctions:
         auction.start(game, decision.space, action.seat)
 
 
-def _check_choose_move(game: Game, action: Any, decision: Decision) -> str:
+def _check_choose_move(game: Game, action: ChooseMove, decision: Decision) -> Reason | None:
     if action.steps in decision.data:
-        return ""
+        return None
     return refuse(game, "move_by_one_of", choices=decision.data)
 
 
-def _check_choose_space(game: Game, action: Any, decision: Decision) -> str:
-    return "" if 0 <= action.space < 40 else refuse(game, "choose_a_space")
+def _check_choose_space(game: Game, action: ChooseSpace, decision: Decision) -> Reason | None:
+    return None if 0 <= action.space < BOARD_SIZE else refuse(game, "choose_a_space")
 
 
-def _check_bankrupt(game: Game, action: Any, decision: Decision) -> str:
+def _check_bankrupt(game: Game, action: DeclareBankruptcy, decision: Decision) -> Reason | None:
     return debt.bankruptcy_problem(game, action.seat, decision)
 
 
-def _check_keep(game: Game, action: Any, decision: Decision) -> str:
+def _check_keep(game: Game, action: KeepMortgaged, decision: Decision) -> Reason | None:
     if action.space == decision.space:
-        return ""
+        return None
     return refuse(game, "decision_about_space", space=decision.space)
 
 
-def _unmortgage(game: Game, action: Any, decision: Decision) -> None:
+def _unmortgage(game: Game, action: Unmortgage, decision: Decision) -> None:
     answered = (decision.kind, decision.seat, decision.space)
     if answered == (MORTGAGE_RECEIVED, action.seat, action.space):
         game.tasks.pop()
     mortgage.lift(game, action.seat, action.space)
 
 
-def _keep(game: Game, action: Any, decision: Decision) -> None:
+def _keep(game: Game, action: KeepMortgaged, decision: Decision) -> None:
     game.tasks.pop()
     mortgage.keep(game, action.seat, action.space)
 
 
-def _check_claim(game: Game, action: Any, decision: Decision) -> str:
+def _check_claim(game: Game, action: ClaimRent, decision: Decision) -> Reason | None:
     for claim in game.claims:
         if claim[0] == action.seat and claim[2] == action.space:
-            return ""
+            return None
     return refuse(game, "no_rent_to_claim")
 
 
-def _claim(game: Game, action: Any, decision: Decision) -> None:
+def _claim(game: Game, action: ClaimRent, decision: Decision) -> None:
     for claim in game.claims:
         if claim[0] == action.seat and claim[2] == action.space:
             game.claims.remove(claim)
@@ -663,32 +668,69 @@ def _claim(game: Game, action: Any, decision: Decision) -> None:
             return
 
 
-_Check = Callable[[Game, Any, Decision], str]
-_Do = Callable[[Game, Any, Decision], None]
-_HANDLERS: dict[type, tuple[_Check, _Do, tuple[str, ...] | None]] = {
-    Roll: (_ok, _roll, (ROLL,)),
-    PayJailFine: (jail.check_pay, jail.pay_fine, (JAIL,)),
-    UseJailCard: (jail.check_card, jail.use_card, (JAIL,)),
-    RollForDoubles: (_ok, jail.roll_for_doubles, (JAIL,)),
-    Buy: (_check_buy, _buy, (BUY,)),
-    DeclineBuy: (_ok, _decline, (BUY,)),
-    Bid: (auction.check_bid, auction.bid, (BID,)),
-    PassBid: (_ok, auction.pass_bid, (BID,)),
-    ChooseMove: (_check_choose_move, movement.choose_move, (BUS,)),
-    ChooseSpace: (_check_choose_space, movement.choose_space, (TRIPLES,)),
-    DeclareBankruptcy: (_check_bankrupt, debt.declare_bankruptcy, (RAISE_CASH,)),
-    KeepMortgaged: (_check_keep, _keep, (MORTGAGE_RECEIVED,)),
-    DeclareWant: (building.check_want, building.declare_want, (WANT,)),
-    PlaceBuilding: (building.check_place, building.place, (PLACE,)),
-    ChooseBreakdown: (building.check_breakdown, building.choose_breakdown, (BREAKDOWN,)),
-    Build: (building.check_build, building.request_build, None),
-    SellBuilding: (building.check_sell, building.sell, None),
-    Mortgage: (mortgage.check_mortgage, mortgage.mortgage, None),
-    Unmortgage: (mortgage.check_lift, _unmortgage, None),
-    ClaimRent: (_check_claim, _claim, None),
-    ProposeTrade: (trade.check_proposal, trade.propose, None),
-}
-_HANDLERS.update(trade.ANSWER_HANDLERS)
+A = TypeVar("A", bound=Action)
+
+
+class Handler(Generic[A]):
+    """How the game checks and carries out one kind of action. ``answers``: the decision
+    kinds the action answers (the deciding seat only), or None for an action that any
+    seat still in the game may take at any time (building, trading, ...)."""
+
+    __slots__ = ("answers", "carry_out", "check")
+
+    def __init__(
+        self,
+        check: Callable[[Game, A, Decision], Reason | None],
+        carry_out: Callable[[Game, A, Decision], None],
+        answers: tuple[DecisionKind, ...] | None,
+    ) -> None:
+        self.check = check
+        self.carry_out = carry_out
+        self.answers = answers
+
+
+def _handle(
+    kind: type[A],
+    check: Callable[[Game, A, Decision], Reason | None],
+    carry_out: Callable[[Game, A, Decision], None],
+    answers: tuple[DecisionKind, ...] | None = None,
+) -> tuple[type[Action], Handler[Any]]:
+    """One row of the handler table; mypy checks that both functions take ``kind``."""
+    return kind, Handler(check, carry_out, answers)
+
+
+_HANDLERS: dict[type[Action], Handler[Any]] = dict(
+    [
+        _handle(Roll, _ok, _roll, (ROLL,)),
+        _handle(PayJailFine, jail.check_pay, jail.pay_fine, (JAIL,)),
+        _handle(UseJailCard, jail.check_card, jail.use_card, (JAIL,)),
+        _handle(RollForDoubles, _ok, jail.roll_for_doubles, (JAIL,)),
+        _handle(Buy, _check_buy, _buy, (BUY,)),
+        _handle(DeclineBuy, _ok, _decline, (BUY,)),
+        _handle(Bid, auction.check_bid, auction.bid, (BID,)),
+        _handle(PassBid, _ok, auction.pass_bid, (BID,)),
+        _handle(ChooseMove, _check_choose_move, movement.choose_move, (BUS,)),
+        _handle(ChooseSpace, _check_choose_space, movement.choose_space, (TRIPLES,)),
+        _handle(DeclareBankruptcy, _check_bankrupt, debt.declare_bankruptcy, (RAISE_CASH,)),
+        _handle(KeepMortgaged, _check_keep, _keep, (MORTGAGE_RECEIVED,)),
+        _handle(DeclareWant, building.check_want, building.declare_want, (WANT,)),
+        _handle(PlaceBuilding, building.check_place, building.place, (PLACE,)),
+        _handle(ChooseBreakdown, building.check_breakdown, building.choose_breakdown, (BREAKDOWN,)),
+        _handle(Build, building.check_build, building.request_build),
+        _handle(SellBuilding, building.check_sell, building.sell),
+        _handle(Mortgage, mortgage.check_mortgage, mortgage.mortgage),
+        _handle(Unmortgage, mortgage.check_lift, _unmortgage),
+        _handle(ClaimRent, _check_claim, _claim),
+        _handle(ProposeTrade, trade.check_proposal, trade.propose),
+        _handle(AcceptTrade, trade.check_accept, trade.accept, (TRADE,)),
+        _handle(RejectTrade, trade.check_reject, trade.reject, (TRADE,)),
+    ]
+)
+
+
+def decisions_answered() -> dict[type[Action], tuple[DecisionKind, ...] | None]:
+    """Each action type and the decision kinds it answers (None: a free action)."""
+    return {kind: handler.answers for kind, handler in _HANDLERS.items()}
 
 
 def _roll_actions(game: Game, d: Decision) -> list[Action]:
@@ -707,7 +749,7 @@ def _bus_actions(game: Game, d: Decision) -> list[Action]:
 
 
 def _triples_actions(game: Game, d: Decision) -> list[Action]:
-    return [ChooseSpace(d.seat, space) for space in range(40)]
+    return [ChooseSpace(d.seat, space) for space in range(BOARD_SIZE)]
 
 
 def _raise_cash_actions(game: Game, d: Decision) -> list[Action]:
@@ -723,17 +765,20 @@ def _mortgage_received_actions(game: Game, d: Decision) -> list[Action]:
     return actions
 
 
-_DECISION_ACTIONS: dict[str, Callable[[Game, Decision], list[Action]]] = {
-    ROLL: _roll_actions,
-    JAIL: jail.actions,
-    BUY: _buy_actions,
-    BID: auction.actions,
-    BUS: _bus_actions,
-    TRIPLES: _triples_actions,
-    RAISE_CASH: _raise_cash_actions,
-    MORTGAGE_RECEIVED: _mortgage_received_actions,
-    TRADE: trade.answer_actions,
-    WANT: building.want_actions,
-    PLACE: building.place_actions,
-    BREAKDOWN: building.breakdown_actions,
-}
+_DECISION_ACTIONS = for_every_kind(
+    {
+        ROLL: _roll_actions,
+        JAIL: jail.actions,
+        BUY: _buy_actions,
+        BID: auction.actions,
+        BUS: _bus_actions,
+        TRIPLES: _triples_actions,
+        RAISE_CASH: _raise_cash_actions,
+        MORTGAGE_RECEIVED: _mortgage_received_actions,
+        TRADE: trade.answer_actions,
+        WANT: building.want_actions,
+        PLACE: building.place_actions,
+        BREAKDOWN: building.breakdown_actions,
+    },
+    "Game.decision_actions",
+)

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from . import events as ev
 from . import movement
-from .actions import JAIL_FINES, ROLLS_FOR_DOUBLES, Action, UseJailCard
-from .board import jail_card_key
-from .reasons import refuse
+from .actions import JAIL_FINES, ROLLS_FOR_DOUBLES, Action, PayJailFine, RollForDoubles, UseJailCard
+from .board import BANK, jail_card_key
+from .reasons import Reason, refuse
 from .state import ROLL, AfterRoll, Decision, Move
 
 if TYPE_CHECKING:
@@ -26,17 +26,17 @@ def actions(game: Game, decision: Decision) -> list[Action]:
     return result
 
 
-def check_pay(game: Game, action: Any, decision: Decision) -> str:
+def check_pay(game: Game, action: PayJailFine, decision: Decision) -> Reason | None:
     fine = game.board.jail_fine
     if game.cash[action.seat] < fine:
         return refuse(game, "fine_exceeds_cash", fine=fine, cash=game.cash[action.seat])
-    return ""
+    return None
 
 
-def check_card(game: Game, action: Any, decision: Decision) -> str:
+def check_card(game: Game, action: UseJailCard, decision: Decision) -> Reason | None:
     if action.deck not in game.jail_cards[action.seat]:
         return refuse(game, "no_jail_card", deck=action.deck)
-    return ""
+    return None
 
 
 def _release(game: Game, seat: int, how: str) -> None:
@@ -44,15 +44,15 @@ def _release(game: Game, seat: int, how: str) -> None:
     game.emit(ev.LeftJail, seat, how)
 
 
-def pay_fine(game: Game, action: Any, decision: Decision) -> None:
+def pay_fine(game: Game, action: PayJailFine, decision: Decision) -> None:
     """R-JAIL-1: pay before rolling, then roll and move normally."""
     game.tasks.pop()
-    game.pay(action.seat, -1, game.board.jail_fine, "jail_fine")
+    game.pay(action.seat, BANK, game.board.jail_fine, "jail_fine")
     _release(game, action.seat, "fine")
     game.tasks.append(Decision(ROLL, action.seat))
 
 
-def use_card(game: Game, action: Any, decision: Decision) -> None:
+def use_card(game: Game, action: UseJailCard, decision: Decision) -> None:
     """R-JAIL-1: the used card goes to the bottom of its deck."""
     game.tasks.pop()
     game.jail_cards[action.seat].remove(action.deck)
@@ -61,7 +61,7 @@ def use_card(game: Game, action: Any, decision: Decision) -> None:
     game.tasks.append(Decision(ROLL, action.seat))
 
 
-def roll_for_doubles(game: Game, action: Any, decision: Decision) -> None:
+def roll_for_doubles(game: Game, action: RollForDoubles, decision: Decision) -> None:
     """R-JAIL-2, R-JAIL-3, R-SHORT-3, R-SPEED-2 (white dice only)."""
     game.tasks.pop()
     seat = action.seat
@@ -81,4 +81,4 @@ def roll_for_doubles(game: Game, action: Any, decision: Decision) -> None:
         return
     _release(game, seat, "fine")
     game.tasks.append(Move(seat, dice[0] + dice[1]))
-    game.push_pay(seat, -1, game.board.jail_fine, "jail_fine")
+    game.push_pay(seat, BANK, game.board.jail_fine, "jail_fine")

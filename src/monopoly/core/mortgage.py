@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from . import debt
 from . import events as ev
+from .actions import Mortgage, Unmortgage
+from .board import BANK, BOARD_SIZE
 from .reasons import Reason, refuse
 from .state import Decision
 
@@ -23,8 +25,8 @@ def lift_cost(game: Game, space: int) -> int:
     return value + interest(value)
 
 
-def mortgage_problem(game: Game, seat: int, space: int) -> str:
-    if not 0 <= space < 40 or not game.board.spaces[space].is_property:
+def mortgage_problem(game: Game, seat: int, space: int) -> Reason | None:
+    if not 0 <= space < BOARD_SIZE or not game.board.spaces[space].is_property:
         return not_a_property(game, space)
     if game.owner[space] != seat:
         return refuse(game, "not_your_property")
@@ -33,18 +35,18 @@ def mortgage_problem(game: Game, seat: int, space: int) -> str:
     group = game.board.groups[game.board.spaces[space].group]
     if any(game.level[s] for s in group):
         return refuse(game, "sell_group_buildings")
-    return ""
+    return None
 
 
 def not_a_property(game: Game, space: int) -> Reason:
     """The refusal for ``space`` that is no property (or no space at all)."""
-    if not 0 <= space < 40:
+    if not 0 <= space < BOARD_SIZE:
         return refuse(game, "no_space", number=space)
     return refuse(game, "not_a_property", space=space)
 
 
-def lift_problem(game: Game, seat: int, space: int) -> str:
-    if not 0 <= space < 40 or not game.board.spaces[space].is_property:
+def lift_problem(game: Game, seat: int, space: int) -> Reason | None:
+    if not 0 <= space < BOARD_SIZE or not game.board.spaces[space].is_property:
         return not_a_property(game, space)
     if game.owner[space] != seat:
         return refuse(game, "not_your_property")
@@ -55,7 +57,7 @@ def lift_problem(game: Game, seat: int, space: int) -> str:
     cost = lift_cost(game, space)
     if game.cash[seat] < cost:
         return refuse(game, "lifting_costs", cost=cost, cash=game.cash[seat])
-    return ""
+    return None
 
 
 def mortgageable(game: Game, seat: int) -> list[int]:
@@ -74,25 +76,25 @@ def liftable(game: Game, seat: int) -> list[int]:
     ]
 
 
-def check_mortgage(game: Game, action: Any, decision: Decision) -> str:
+def check_mortgage(game: Game, action: Mortgage, decision: Decision) -> Reason | None:
     return mortgage_problem(game, action.seat, action.space)
 
 
-def check_lift(game: Game, action: Any, decision: Decision) -> str:
+def check_lift(game: Game, action: Unmortgage, decision: Decision) -> Reason | None:
     return lift_problem(game, action.seat, action.space)
 
 
-def mortgage(game: Game, action: Any, decision: Decision) -> None:
+def mortgage(game: Game, action: Mortgage, decision: Decision) -> None:
     value = game.board.spaces[action.space].mortgage_value
     game.mortgaged[action.space] = True
     game.deeds_version += 1
-    game.move_cash(-1, action.seat, value)
+    game.move_cash(BANK, action.seat, value)
     game.emit(ev.PropertyMortgaged, action.seat, action.space, value)
 
 
 def lift(game: Game, seat: int, space: int) -> None:
     cost = lift_cost(game, space)
-    game.move_cash(seat, -1, cost)
+    game.move_cash(seat, BANK, cost)
     game.mortgaged[space] = False
     game.deeds_version += 1
     game.emit(ev.MortgageLifted, seat, space, cost)
@@ -102,4 +104,4 @@ def keep(game: Game, seat: int, space: int) -> None:
     """R-MORT-4: pay the 10 % alone and keep the property mortgaged."""
     fee = interest(game.board.spaces[space].mortgage_value)
     game.emit(ev.MortgageInterestPaid, seat, space, fee)
-    game.push_pay(seat, -1, fee, "interest")
+    game.push_pay(seat, BANK, fee, "interest")

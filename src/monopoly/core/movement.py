@@ -9,15 +9,14 @@ from typing import TYPE_CHECKING, Any
 
 from . import cards, rent
 from . import events as ev
-from .board import SpaceKind
+from .actions import ChooseMove, ChooseSpace
+from .board import BANK, BOARD_SIZE, SpaceKind
 from .chance import BUS, MR_MONOPOLY
 from .state import BUS as BUS_DECISION
 from .state import BUY, TRIPLES, AfterRoll, Decision, MrMonopolyMove
 
 if TYPE_CHECKING:
     from .game import Game
-
-BOARD_SIZE = 40
 
 
 def roll(game: Game, seat: int) -> None:
@@ -97,7 +96,7 @@ def collect_salary(game: Game, seat: int, landed: bool) -> None:
     salary = game.board.go_salary
     if landed and game.rules.double_go_salary:
         salary *= 2
-    game.move_cash(-1, seat, salary)
+    game.move_cash(BANK, seat, salary)
     game.emit(ev.SalaryCollected, seat, salary)
     if game.rules.speed_die and not game.speed_active[seat]:
         game.speed_active[seat] = True  # R-SPEED-2
@@ -126,12 +125,12 @@ def resolve(game: Game, seat: int, rent_factor: int = 1, utility_card: bool = Fa
     elif kind == SpaceKind.CHANCE or kind == SpaceKind.COMMUNITY_CHEST:
         cards.draw(game, seat, "chance" if kind == SpaceKind.CHANCE else "community_chest")
     elif kind == SpaceKind.TAX:
-        game.push_pay(seat, -1, space.tax, "tax")  # R-LAND-4
+        game.push_pay(seat, BANK, space.tax, "tax")  # R-LAND-4
     elif kind == SpaceKind.GO_TO_JAIL:
         send_to_jail(game, seat)
     elif kind == SpaceKind.FREE_PARKING and game.rules.free_parking_pot and game.free_parking_pot:
         pot, game.free_parking_pot = game.free_parking_pot, 0
-        game.move_cash(-1, seat, pot)
+        game.move_cash(BANK, seat, pot)
         game.emit(ev.FreeParkingCollected, seat, pot)
 
 
@@ -167,13 +166,13 @@ def _next_space(game: Game, seat: int, wanted: Any) -> int:
     return -1
 
 
-def choose_move(game: Game, action: Any, decision: Decision) -> None:
+def choose_move(game: Game, action: ChooseMove, decision: Decision) -> None:
     """R-SPEED-4: the Bus moves by one white die or by both."""
     game.tasks.pop()
     move_and_resolve(game, action.seat, action.steps)
 
 
-def choose_space(game: Game, action: Any, decision: Decision) -> None:
+def choose_space(game: Game, action: ChooseSpace, decision: Decision) -> None:
     """R-SPEED-7: triples move the player to any space; the turn then ends.
 
     **Decision**: the token jumps, so passing GO pays nothing; choosing GO itself (from

@@ -67,11 +67,11 @@ class Narrator:
     def money(self, amount: int) -> str:
         return money(self.game, amount)
 
-    def reason(self, why: str) -> str:
+    def reason(self, why: str | None) -> str:
         """Why an action was refused, in the game's language (a plain string, such as a
-        message from elsewhere, is returned as it is)."""
+        message from elsewhere, is returned as it is; None, no refusal, as "")."""
         if not isinstance(why, reasons.Reason):
-            return why
+            return why or ""
         values = {name: self._reason_value(name, value) for name, value in why.params.items()}
         return reasons.fill(reasons.templates(self.language)[why.key], values, self.terms)
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import deque
 from typing import TYPE_CHECKING, Any
 
-from .board import DECK_ROLES, CardKind, SpaceKind
+from .board import BOARD_SIZE, DECK_ROLES, CardKind, SpaceKind
 from .errors import RecordError
 from .state import TurnStart
 
@@ -94,7 +94,7 @@ def _load_property(game: Game, key: object, prop: object) -> None:
         space = int(str(key))
     except ValueError:
         raise _fail(where, "keys are space indexes 0..39") from None
-    if not 0 <= space < 40 or not game.board.spaces[space].is_property:
+    if not 0 <= space < BOARD_SIZE or not game.board.spaces[space].is_property:
         raise _fail(where, "not a property space")
     if not isinstance(prop, dict):
         raise _fail(where, "must be an object")
@@ -135,7 +135,7 @@ def _check_buildings(game: Game) -> None:
 
 
 def _load_bank(game: Game, bank: object) -> None:
-    hotels = sum(1 for s in range(40) if game.level[s] == game.hotel_level)
+    hotels = sum(1 for s in range(BOARD_SIZE) if game.level[s] == game.hotel_level)
     houses = sum(v for v in game.level if v < game.hotel_level)
     if houses > game.board.houses or hotels > game.board.hotels:
         raise _fail(

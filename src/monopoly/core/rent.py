@@ -17,16 +17,43 @@ def rent_due(
     game: Game, payer: int, space: int, factor: int = 1, utility_card: bool = False
 ) -> int:
     """The rent ``payer`` owes on ``space`` now (rolls the dice for a utility)."""
-    deed = game.board.spaces[space]
-    owner = game.owner[space]
-    if deed.kind == SpaceKind.STREET:
+    kind = game.board.spaces[space].kind
+    if kind == SpaceKind.STREET:
         return street_rent(game, space) * factor
-    if deed.kind == SpaceKind.RAILROAD:
-        count = sum(1 for s in game.board.groups[deed.group] if game.owner[s] == owner)
-        return game.board.railroad_rents[count - 1] * factor
-    owned = sum(1 for s in game.board.groups[deed.group] if game.owner[s] == owner)
-    multiplier = 10 if utility_card else game.board.utility_multipliers[owned - 1]
+    if kind == SpaceKind.RAILROAD:
+        return railroad_rent(game, space) * factor
+    multiplier = 10 if utility_card else utility_multiplier(game, space)
     return multiplier * utility_roll(game, payer, utility_card)
+
+
+def rent_before_roll(game: Game, space: int) -> int:
+    """What a visitor owes on ``space`` now, before any roll: a street's or railroad's
+    rent, a utility's multiplier per pip; 0 when nobody owns it or it is mortgaged."""
+    if game.owner[space] < 0 or game.mortgaged[space]:
+        return 0
+    kind = game.board.spaces[space].kind
+    if kind == SpaceKind.STREET:
+        return street_rent(game, space)
+    if kind == SpaceKind.RAILROAD:
+        return railroad_rent(game, space)
+    return utility_multiplier(game, space)
+
+
+def _owned_in_group(game: Game, space: int) -> int:
+    owner = game.owner[space]
+    return sum(
+        1 for s in game.board.groups[game.board.spaces[space].group] if game.owner[s] == owner
+    )
+
+
+def railroad_rent(game: Game, space: int) -> int:
+    """R-RENT-2: by the number of railroads the owner holds (mortgaged ones count)."""
+    return game.board.railroad_rents[_owned_in_group(game, space) - 1]
+
+
+def utility_multiplier(game: Game, space: int) -> int:
+    """R-RENT-3: 4 or 10 times the roll, by the number of utilities the owner holds."""
+    return game.board.utility_multipliers[_owned_in_group(game, space) - 1]
 
 
 def street_rent(game: Game, space: int) -> int:

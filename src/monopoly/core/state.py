@@ -8,7 +8,7 @@ top: a task is carried out (and may push more), a decision waits for an action.
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
 
 class DecisionKind(StrEnum):
@@ -31,6 +31,18 @@ class DecisionKind(StrEnum):
     WANT = "want"
     PLACE = "place"
     BREAKDOWN = "breakdown"
+
+
+V = TypeVar("V")
+
+
+def for_every_kind(table: dict[DecisionKind, V], where: str) -> dict[DecisionKind, V]:
+    """``table`` (keyed by decision kind), checked to handle every kind: a new kind that
+    is forgotten fails at import, naming the table."""
+    missing = [kind.value for kind in DecisionKind if kind not in table]
+    if missing:
+        raise AssertionError(f"{where} handles no decision kind {', '.join(missing)}")
+    return table
 
 
 ROLL = DecisionKind.ROLL

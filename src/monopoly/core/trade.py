@@ -3,20 +3,21 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from . import debt
 from . import events as ev
 from .actions import AcceptTrade, Action, ProposeTrade, RejectTrade
+from .board import BOARD_SIZE
 from .mortgage import interest, not_a_property
-from .reasons import refuse
+from .reasons import Reason, refuse
 from .state import MORTGAGE_RECEIVED, TRADE, Decision
 
 if TYPE_CHECKING:
     from .game import Game
 
 
-def offer_problem(game: Game, offer: ProposeTrade) -> str:
+def offer_problem(game: Game, offer: ProposeTrade) -> Reason | None:
     """Why the offer could not be carried out now, or ""."""
     seat, partner = offer.seat, offer.partner
     if not 0 <= partner < game.players or partner == seat:
@@ -48,7 +49,7 @@ def offer_problem(game: Game, offer: ProposeTrade) -> str:
     return _pending_decision_problem(game, offer)
 
 
-def _pending_decision_problem(game: Game, offer: ProposeTrade) -> str:
+def _pending_decision_problem(game: Game, offer: ProposeTrade) -> Reason | None:
     """R-DEBT-3: a player raising cash may make no trade that lowers what they could pay;
     **Decision**: a received mortgaged property cannot change hands again before its
     owner settled the 10 % (R-MORT-4 "at once")."""
@@ -59,7 +60,7 @@ def _pending_decision_problem(game: Game, offer: ProposeTrade) -> str:
     for seat in (offer.seat, offer.partner):
         if debt.debt_of(game, seat) is not None and raisable_change(game, offer, seat) < 0:
             return refuse(game, "debtor_trade_lowers", seat=seat)
-    return ""
+    return None
 
 
 def raisable_change(game: Game, offer: ProposeTrade, seat: int) -> int:
@@ -78,21 +79,21 @@ def raisable_change(game: Game, offer: ProposeTrade, seat: int) -> int:
     return change
 
 
-def _property_problem(game: Game, spaces: tuple[int, ...], owner: int) -> str:
+def _property_problem(game: Game, spaces: tuple[int, ...], owner: int) -> Reason | None:
     if len(set(spaces)) != len(spaces):
         return refuse(game, "listed_twice")
     for space in spaces:
-        if not 0 <= space < 40 or not game.board.spaces[space].is_property:
+        if not 0 <= space < BOARD_SIZE or not game.board.spaces[space].is_property:
             return not_a_property(game, space)
         if game.owner[space] != owner:
             return refuse(game, "not_theirs", space=space, owner=owner)
         group = game.board.groups[game.board.spaces[space].group]
         if any(game.level[s] for s in group):
             return refuse(game, "trade_buildings")
-    return ""
+    return None
 
 
-def check_proposal(game: Game, action: Any, decision: Decision) -> str:
+def check_proposal(game: Game, action: ProposeTrade, decision: Decision) -> Reason | None:
     pending = _pending(game)
     if pending is not None and not _is_counter(pending, action):
         return refuse(game, "trade_waiting")
@@ -112,7 +113,7 @@ def _is_counter(pending: Decision, action: ProposeTrade) -> bool:
     return pending.seat == action.seat and pending.data.seat == action.partner
 
 
-def propose(game: Game, action: Any, decision: Decision) -> None:
+def propose(game: Game, action: ProposeTrade, decision: Decision) -> None:
     pending = _pending(game)
     if pending is not None:  # a counter-offer rejects the offer it answers
         game.tasks.remove(pending)
@@ -128,11 +129,11 @@ def answer_actions(game: Game, decision: Decision) -> list[Action]:
     return result
 
 
-def _check_accept(game: Game, action: Any, decision: Decision) -> str:
+def check_accept(game: Game, action: AcceptTrade, decision: Decision) -> Reason | None:
     return offer_problem(game, decision.data)
 
 
-def _accept(game: Game, action: Any, decision: Decision) -> None:
+def accept(game: Game, action: AcceptTrade, decision: Decision) -> None:
     game.tasks.pop()
     offer: ProposeTrade = decision.data
     seat, partner = offer.seat, offer.partner
@@ -155,12 +156,10 @@ def _accept(game: Game, action: Any, decision: Decision) -> None:
                 game.tasks.append(Decision(MORTGAGE_RECEIVED, receiver, space))
 
 
-def _reject(game: Game, action: Any, decision: Decision) -> None:
+def reject(game: Game, action: RejectTrade, decision: Decision) -> None:
     game.tasks.pop()
     game.emit(ev.TradeRejected, decision.seat, decision.data.seat)
 
 
-ANSWER_HANDLERS: dict[type, Any] = {
-    AcceptTrade: (_check_accept, _accept, (TRADE,)),
-    RejectTrade: (lambda game, action, decision: "", _reject, (TRADE,)),
-}
+def check_reject(game: Game, action: RejectTrade, decision: Decision) -> Reason | None:
+    return None

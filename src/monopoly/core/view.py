@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .board import SpaceKind
+from .reasons import Reason
 
 if TYPE_CHECKING:
     from .actions import Action
@@ -167,7 +167,7 @@ class PlayerView:
     def is_legal(self, action: Action) -> bool:
         return self._game.is_legal(action)
 
-    def problem(self, action: Action) -> str:
+    def problem(self, action: Action) -> Reason | None:
         return self._game.problem(action)
 
     def bid_range(self) -> tuple[int, int]:
@@ -201,17 +201,6 @@ class PlayerView:
 
     def rent_of(self, space: int) -> int:
         """The rent a visitor would owe on ``space`` now (utilities: per pip rolled)."""
-        from .rent import street_rent
+        from .rent import rent_before_roll
 
-        game = self._game
-        owner = game.owner[space]
-        if owner < 0 or game.mortgaged[space]:
-            return 0
-        deed = game.board.spaces[space]
-        group = game.board.groups[deed.group]
-        count = sum(1 for s in group if game.owner[s] == owner)
-        if deed.kind == SpaceKind.RAILROAD:
-            return game.board.railroad_rents[count - 1]
-        if deed.kind == SpaceKind.UTILITY:
-            return game.board.utility_multipliers[count - 1]
-        return street_rent(game, space)
+        return rent_before_roll(self._game, space)

@@ -23,6 +23,7 @@ from monopoly.bots.base import LEVELS, Bot, make_bot
 from monopoly.core.actions import Action, DeclareBankruptcy, action_from_json
 from monopoly.core.editions import get_edition
 from monopoly.core.errors import IllegalActionError, MalformedActionError, MonopolyError
+from monopoly.core.events import TurnStarted
 from monopoly.core.game import Game
 from monopoly.core.narrate import Narrator
 from monopoly.core.records import entry_to_json, replay, setup_from_json
@@ -287,7 +288,7 @@ class GameSession:
         turns = [0] * game.players
         last_event = None
         for event in game.events:
-            if type(event).__name__ == "TurnStarted":
+            if isinstance(event, TurnStarted):
                 turns[event.seat] += 1
             if type(event).__name__ == "GameOver":
                 last_event = event

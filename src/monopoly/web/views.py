@@ -11,6 +11,7 @@ from typing import Any
 
 from monopoly.core.board import SpaceKind
 from monopoly.core.editions import edition_keys, get_edition
+from monopoly.core.events import PlayerBankrupt
 from monopoly.core.game import Game
 from monopoly.core.narrate import Narrator
 from monopoly.core.rules import RuleSet
@@ -255,7 +256,7 @@ def seat_answers(game: Game, seat: int | None) -> dict[str, Any]:
 
 def ranking_json(game: Game, turns_by_seat: list[int]) -> list[dict[str, Any]]:
     """Winners first (sharing rank 1), then by net worth, then the bankrupt, last out last."""
-    out_order = [e.seat for e in game.events if type(e).__name__ == "PlayerBankrupt"]
+    out_order = [e.seat for e in game.events if isinstance(e, PlayerBankrupt)]
 
     def sort_key(seat: int) -> tuple[int, int]:
         if seat in game.winners:
