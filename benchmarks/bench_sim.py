@@ -62,8 +62,8 @@ def main(argv: list[str] | None = None) -> None:
     print(f"time        {seconds:10.2f} s{' (profiled)' if profiler else ''}")
     print(f"games/s     {summary.games / seconds:10.1f}")
     print(f"rolls/s     {summary.rolls / seconds:10.0f}")
-    print(f"turns/s     {sum(summary.turns) / seconds:10.0f}")
-    print(f"turns/game  {sum(summary.turns) / summary.games:10.1f}")
+    print(f"player-turns/s {sum(summary.turns) / seconds:7.0f}")
+    print(f"player-turns/game {sum(summary.turns) / summary.games:4.1f}")
     print("ended by    " + ", ".join(f"{k} {v}" for k, v in summary.end_reasons.most_common()))
     if profiler is not None:
         print()

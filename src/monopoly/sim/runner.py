@@ -1,9 +1,10 @@
 """Play many games between computer players, in parallel, reproducibly.
 
 Each game's seed comes from the simulation's seed and the game's index alone
-(:func:`game_seed`), games are played in chunks by a pool of worker processes and their
-results are added up in game order, so a seed gives the same summary whatever the number
-of workers. Games use the engine's fast path: no events, and answers from the legal list
+(:func:`game_seed`), games are played in chunks by a backend (this process, a pool of
+worker processes, or a Ray cluster: :mod:`monopoly.sim.backends`) and their results are
+added up in game order, so a seed gives the same summary whatever the backend and the
+number of workers. Games use the engine's fast path: no events, and answers from the legal list
 applied unchecked (anything else a bot does is checked).
 """
 
@@ -11,7 +12,6 @@ from __future__ import annotations
 
 import gc
 import json
-import multiprocessing
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -26,6 +26,7 @@ from monopoly.core.game import Game
 from monopoly.core.records import record_of
 from monopoly.core.rules import RuleSet
 
+from .backends import BACKENDS, BackendError, chunks, open_backend
 from .stats import GameResult, Summary
 from .texts import JAIL_SLOT, LANGUAGES, SLOTS
 
@@ -49,9 +50,13 @@ class SimConfig:
     rules_spec: str
     bots: tuple[str, ...]
     seed: int
-    workers: int
+    workers: int | None
+    """Worker processes (local) or chunks at once (Ray); None: all cores / the cluster's."""
     language: str = "en"
     records: Path | None = None
+    backend: str = "local"
+    address: str | None = None
+    """Where the Ray cluster is (``auto``, ``ray://host:10001``); None: a local instance."""
 
     @classmethod
     def create(
@@ -66,9 +71,16 @@ class SimConfig:
         turn_limit: int = 1000,
         language: str = "en",
         records: Path | None = None,
+        backend: str = "local",
+        address: str | None = None,
     ) -> SimConfig:
-        """Check the arguments (raising :class:`SimulationError`); ``workers`` None: all cores."""
+        """Check the arguments (raising :class:`SimulationError`); ``workers`` None: all
+        cores (local) or all of the cluster's CPUs (Ray)."""
         _check_counts(games, players, workers, turn_limit)
+        if backend not in BACKENDS:
+            raise SimulationError(f"unknown backend {backend!r}: use {' or '.join(BACKENDS)}")
+        if address is not None and backend != "ray":
+            raise SimulationError("--address is for --backend ray only")
         if language not in LANGUAGES:
             raise SimulationError(f"unknown language {language!r}: use {' or '.join(LANGUAGES)}")
         try:
@@ -78,7 +90,6 @@ class SimConfig:
         except (EditionError, MonopolyError) as error:
             raise SimulationError(str(error)) from None
         levels = _check_bots(bots, players)
-        cores = multiprocessing.cpu_count()
         return cls(
             games,
             players,
@@ -87,9 +98,11 @@ class SimConfig:
             rules,
             levels,
             seed,
-            workers or cores,
+            workers,
             language,
             records,
+            backend,
+            address,
         )
 
     @property
@@ -106,6 +119,7 @@ class SimConfig:
             "bots": list(self.bots),
             "seating": "rotated" if self.rotated else "fixed",
             "seed": self.seed,
+            "backend": self.backend,
             "workers": self.workers,
         }
 
@@ -235,6 +249,7 @@ def play_game(config: SimConfig, index: int) -> GameResult:
         rolls=sum(landings),
         landings=tuple(landings),
         rent=tuple(game.rent_income),
+        net_worths=tuple(game.net_worth(seat) for seat in range(config.players)),
     )
 
 
@@ -248,35 +263,33 @@ def _play_chunk(job: tuple[SimConfig, int, int]) -> list[GameResult]:
     return [play_game(config, index) for index in range(start, stop)]
 
 
-def chunks(games: int, workers: int) -> Iterator[tuple[int, int]]:
-    """Game index ranges: about four per worker, at most 25 games each."""
-    size = max(1, min(25, games // (workers * 4)))
-    for start in range(0, games, size):
-        yield start, min(start + size, games)
-
-
-def run(config: SimConfig, progress: Callable[[int], None] | None = None) -> Summary:
-    """Play the simulation's games; ``progress(n)`` is told each time ``n`` more are done."""
+def run(
+    config: SimConfig,
+    progress: Callable[[int], None] | None = None,
+    sink: Callable[[GameResult], None] | None = None,
+) -> Summary:
+    """Play the simulation's games on its backend; ``progress(n)`` is told each time ``n``
+    more are done, ``sink`` gets every game's result in game order (e.g. a Parquet file)."""
     if config.records is not None:
         _prepare_records(config.records)
     summary = Summary(players=config.players)
-    jobs = [(config, start, stop) for start, stop in chunks(config.games, config.workers)]
-    started = time.perf_counter()
-    for results in _results(jobs, min(config.workers, len(jobs))):
-        for result in results:
-            summary.add(result)
-        if progress is not None:
-            progress(len(results))
-    summary.seconds = time.perf_counter() - started
+    try:
+        with open_backend(config.backend, config.workers, config.address) as backend:
+            summary.workers = backend.workers
+            ranges = chunks(config.games, backend.workers, backend.most_per_chunk)
+            jobs = ((config, start, stop) for start, stop in ranges)
+            started = time.perf_counter()
+            for results in backend.map(_play_chunk, jobs):
+                for result in results:
+                    summary.add(result)
+                    if sink is not None:
+                        sink(result)
+                if progress is not None:
+                    progress(len(results))
+            summary.seconds = time.perf_counter() - started
+    except BackendError as error:
+        raise SimulationError(str(error)) from None
     return summary
-
-
-def _results(jobs: list[tuple[SimConfig, int, int]], workers: int) -> Iterator[list[GameResult]]:
-    if workers <= 1:
-        yield from map(_play_chunk, jobs)
-        return
-    with multiprocessing.get_context().Pool(workers) as pool:
-        yield from pool.imap(_play_chunk, jobs)
 
 
 def _prepare_records(folder: Path) -> None:
