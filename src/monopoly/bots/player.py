@@ -72,6 +72,8 @@ class LevelPlayer:
         self._free_actions = 0
         self._complete_key: tuple[object, ...] = ()
         self._complete: list[int] = []
+        self._plans_key: tuple[object, ...] = ()
+        self._plans: list[tuple[int, tuple[int, ...], list[float]]] = []
         self._handlers = {
             ROLL: self._roll,
             JAIL: self.jail,
@@ -374,37 +376,58 @@ class LevelPlayer:
     ) -> Action | None:
         """One level on the lowest streets of the best-paying complete group, evenly,
         within ``budget`` and up to ``max_level``; None when nothing pays or is legal."""
-        facts = self.facts
-        assert facts is not None
-        level = view.level
+        plans = self._build_plans(view, seat, max_level)
+        if not plans:
+            return None
         best: tuple[int, ...] = ()
         best_return = 0.0
-        for group in self.complete_groups(view, seat):
-            members = facts.groups[group]
-            low = min(level[s] for s in members)
-            if low >= max_level:
-                continue
-            cost = facts.house_cost[members[0]]
-            spaces = tuple(s for s in members if level[s] == low)
+        for cost, spaces, gains in plans:
             affordable = min(len(spaces), budget // max(1, cost))
             if not affordable:
                 continue
-            spaces = tuple(sorted(spaces, key=lambda s: -facts.freq[s])[:affordable])
-            gain = sum(
-                facts.freq[s] * (facts.rent_at(s, low + 1) - (facts.rent_at(s, low) if low else 0))
-                for s in spaces
-            )
-            ratio = gain / (cost * len(spaces))
+            ratio = gains[affordable] / (cost * affordable)
             if ratio > best_return:
-                best, best_return = spaces, ratio
+                best, best_return = spaces[:affordable], ratio
         if not best:
             return None
+        facts = self.facts
+        level = view.level
         stock = view.bank_hotels if level[best[0]] == facts.hotel_level - 1 else view.bank_houses
         best = best[: max(0, stock)]
         if not best:
             return None
         action = Build(seat, best)
         return action if view.is_legal(action) else None
+
+    def _build_plans(
+        self, view: PlayerView, seat: int, max_level: int
+    ) -> list[tuple[int, tuple[int, ...], list[float]]]:
+        """Per complete group below ``max_level``: the house cost, its lowest streets by
+        landing frequency, and the rent the first k of them gain (k = 0, 1, ...). Only
+        owners, mortgages and buildings matter: kept until one of them changes."""
+        key = (view, seat, view.deeds_version, view.buildings_version, max_level)
+        if key == self._plans_key:
+            return self._plans
+        facts = self.facts
+        level = view.level
+        plans = []
+        for group in self.complete_groups(view, seat):
+            members = facts.groups[group]
+            low = min(level[s] for s in members)
+            if low >= max_level:
+                continue
+            lowest = [s for s in members if level[s] == low]
+            spaces = tuple(sorted(lowest, key=lambda s: -facts.freq[s]))
+            gains = [0.0]
+            total = 0.0
+            for s in spaces:
+                total += facts.freq[s] * (
+                    facts.rent_at(s, low + 1) - (facts.rent_at(s, low) if low else 0)
+                )
+                gains.append(total)
+            plans.append((facts.house_cost[members[0]], spaces, gains))
+        self._plans_key, self._plans = key, plans
+        return plans
 
 
 MEAN_UTILITY_ROLL = 7

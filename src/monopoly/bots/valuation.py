@@ -13,6 +13,7 @@ spaces (see :mod:`monopoly.bots.landing`).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from monopoly.core.board import Board, SpaceKind
 from monopoly.core.rules import RuleSet
@@ -138,6 +139,17 @@ class Valuation:
         self.threat = threat
         self.hope = hope
         self._complete_cache: dict[tuple[int, int], float] = {}
+        self._memo_stamp: tuple[object, int] = (None, -1)
+        self._memo: dict[Any, Any] = {}
+
+    def memo_for(self, game_key: object, version: int) -> dict[Any, Any]:
+        """A dict for answers that hold while the board's ``version`` (a counter of the
+        game ``game_key``) stays the same: emptied when either changes."""
+        stamp = (game_key, version)
+        if stamp != self._memo_stamp:
+            self._memo_stamp = stamp
+            self._memo = {}
+        return self._memo
 
     def complete_value(self, group: int, opponents: int) -> float:
         """Rent over the horizon of a complete, unbuilt street group, net of building."""

@@ -39,8 +39,8 @@ class GameTable:
 
     def __init__(self, path: Path, row_group: int = ROW_GROUP) -> None:
         try:
-            import pyarrow as pa
-            import pyarrow.parquet as pq
+            import pyarrow as pa  # type: ignore[import-untyped]
+            import pyarrow.parquet as pq  # type: ignore[import-untyped]
         except ImportError:
             raise ParquetError("--out needs pyarrow: pip install pyarrow") from None
         if row_group < 1:

@@ -18,8 +18,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from monopoly.bots.base import Bot, BotError, make_bot, play
-from monopoly.core.actions import Action, Roll, RollForDoubles
+from monopoly.bots.base import BotError, make_bot
 from monopoly.core.editions import EditionError, get_edition
 from monopoly.core.errors import MonopolyError
 from monopoly.core.game import Game
@@ -27,11 +26,10 @@ from monopoly.core.records import record_of
 from monopoly.core.rules import RuleSet
 
 from .backends import BACKENDS, BackendError, chunks, open_backend
+from .loop import play_counting
 from .stats import GameResult, Summary
-from .texts import JAIL_SLOT, LANGUAGES, SLOTS
+from .texts import LANGUAGES
 
-MAX_ACTIONS = 1_000_000
-"""A game still running after this many actions ends as "unfinished"."""
 MASK64 = (1 << 64) - 1
 
 
@@ -181,31 +179,6 @@ def player_names(levels: Sequence[str]) -> list[str]:
 
 
 # ---------------------------------------------------------------------- one game
-def play_counting(game: Game, bots: Sequence[Bot], max_actions: int = MAX_ACTIONS) -> list[int]:
-    """Let ``bots`` play ``game`` (fast path) and count landings per slot.
-
-    A roll's landing is taken when the next roll starts (or the game ends): by then
-    everything the roll caused — including a Speed Die move that waits for the buy
-    decision of the first space — is resolved.
-    """
-    landings = [0] * SLOTS
-    position, jail_turns = game.position, game.jail_turns
-    roller = -1
-
-    def count_landing(seat: int, action: Action) -> None:
-        nonlocal roller
-        kind = type(action)
-        if kind is Roll or kind is RollForDoubles:
-            if roller >= 0:
-                landings[JAIL_SLOT if jail_turns[roller] >= 0 else position[roller]] += 1
-            roller = seat
-
-    play(game, bots, max_actions, checked=False, observe=count_landing)
-    if roller >= 0:
-        landings[JAIL_SLOT if jail_turns[roller] >= 0 else position[roller]] += 1
-    return landings
-
-
 @contextmanager
 def paused_gc() -> Iterator[None]:
     """No cyclic garbage collection during a game: a game makes no reference cycles
