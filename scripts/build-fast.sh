@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Compile the hot path (rules engine, computer players, the simulator's play loop) with mypyc into
-# build/fast/, a copy of the package that runs the same code 2-3 times faster. The pure
+# Compile the hot path (rules engine, computer players, the simulator's play loop) with
+# mypyc into build/fast/, a copy of the package that runs the same code 2-3 times faster. The pure
 # Python package stays what the tests and development use; `MONOPOLY_FAST=1 ./run ...`
 # and the benchmarks' --fast runs use this copy. Rebuilt only when a source changed.
 set -euo pipefail
@@ -12,8 +12,8 @@ MODULES=(
   bots/player.py bots/normal.py bots/hard.py bots/easy.py bots/trading.py bots/valuation.py
 )
 # Left as Python: actions and events (mypyc rejects a ClassVar on a frozen dataclass),
-# bots/base.py (a runtime-checkable Protocol) and the rest of the simulator (its frozen config must
-# pickle to the worker processes).
+# bots/base.py (a runtime-checkable Protocol) and the rest of the simulator (its frozen
+# config must pickle to the worker processes).
 stamp=$(cat "$0" pyproject.toml $(find src/monopoly -name '*.py' | sort) | sha256sum | cut -c1-16)
 if [ -f build/fast/.stamp ] && [ "$(cat build/fast/.stamp)" = "$stamp" ]; then
   exit 0

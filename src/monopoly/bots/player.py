@@ -405,13 +405,16 @@ class LevelPlayer:
         """Per complete group below ``max_level``: the house cost, its lowest streets by
         landing frequency, and the rent the first k of them gain (k = 0, 1, ...). Only
         owners, mortgages and buildings matter: kept until one of them changes."""
+        groups = self.complete_groups(view, seat)
+        if not groups:
+            return []
         key = (view, seat, view.deeds_version, view.buildings_version, max_level)
         if key == self._plans_key:
             return self._plans
         facts = self.facts
         level = view.level
         plans = []
-        for group in self.complete_groups(view, seat):
+        for group in groups:
             members = facts.groups[group]
             low = min(level[s] for s in members)
             if low >= max_level:

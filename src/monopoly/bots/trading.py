@@ -20,19 +20,31 @@ from .valuation import Valuation
 JAIL_CARD_VALUE = 30
 MORTGAGE_FEE_SHARE = 0.05
 """The 10 % fee on a received mortgaged deed, as a share of its price."""
+MEMO_LIMIT = 50_000
+"""Remembered trade valuations per player before the memo starts afresh."""
 
 
 def offer_gains(valuation: Valuation, view: PlayerView, offer: ProposeTrade) -> tuple[float, float]:
     """(proposer's gain, partner's gain) in money, by ``valuation``.
 
-    They depend only on owners, mortgages and who is still playing, which change only
-    with ``deeds_version``: the answer is remembered until it grows (players weigh the
-    same offers turn after turn while the deeds stay where they are).
+    They depend only on the owners and mortgages of the groups the offer touches and on
+    how many play on: the answer is remembered for that state (players weigh the same
+    offers turn after turn while those deeds stay where they are).
     """
-    memo = valuation.memo_for(view, view.deeds_version)
-    gains = memo.get(offer)
+    members = valuation.members_touched(offer.give, offer.take)
+    owner, mortgaged = view.owner, view.mortgaged
+    key = (
+        offer,
+        sum(view.active),
+        tuple([owner[s] for s in members]),
+        tuple([mortgaged[s] for s in members]),
+    )
+    memo = valuation.gains_memo
+    gains = memo.get(key)
     if gains is None:
-        gains = memo[offer] = _offer_gains(valuation, view, offer)
+        if len(memo) >= MEMO_LIMIT:
+            memo.clear()
+        gains = memo[key] = _offer_gains(valuation, view, offer)
     return gains
 
 

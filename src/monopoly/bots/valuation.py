@@ -139,17 +139,19 @@ class Valuation:
         self.threat = threat
         self.hope = hope
         self._complete_cache: dict[tuple[int, int], float] = {}
-        self._memo_stamp: tuple[object, int] = (None, -1)
-        self._memo: dict[Any, Any] = {}
+        self.gains_memo: dict[Any, tuple[float, float]] = {}
+        """Trade valuations by offer and the state of the groups it touches (trading.py)."""
+        self._touched: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[int, ...]] = {}
 
-    def memo_for(self, game_key: object, version: int) -> dict[Any, Any]:
-        """A dict for answers that hold while the board's ``version`` (a counter of the
-        game ``game_key``) stays the same: emptied when either changes."""
-        stamp = (game_key, version)
-        if stamp != self._memo_stamp:
-            self._memo_stamp = stamp
-            self._memo = {}
-        return self._memo
+    def members_touched(self, give: tuple[int, ...], take: tuple[int, ...]) -> tuple[int, ...]:
+        """Every space of the groups that deeds ``give`` and ``take`` belong to."""
+        key = (give, take)
+        members = self._touched.get(key)
+        if members is None:
+            facts = self.facts
+            groups = sorted({facts.group_of[s] for s in give} | {facts.group_of[s] for s in take})
+            members = self._touched[key] = tuple(s for g in groups for s in facts.groups[g])
+        return members
 
     def complete_value(self, group: int, opponents: int) -> float:
         """Rent over the horizon of a complete, unbuilt street group, net of building."""

@@ -183,7 +183,8 @@ def player_names(levels: Sequence[str]) -> list[str]:
 def paused_gc() -> Iterator[None]:
     """No cyclic garbage collection during a game: a game makes no reference cycles
     worth collecting, yet its growing record makes every collection rescan it (about
-    a tenth of the time). Collection resumes after the game."""
+    a tenth of the time). Collection resumes after the game, once the game is gone:
+    freed by reference counting, it leaves the collector nothing to scan."""
     was_enabled = gc.isenabled()
     gc.disable()
     try:
@@ -195,14 +196,18 @@ def paused_gc() -> Iterator[None]:
 
 def play_game(config: SimConfig, index: int) -> GameResult:
     """Play game ``index`` of the simulation (and write its record if asked)."""
+    with paused_gc():
+        return _play_game(config, index)  # its game is freed before collection resumes
+
+
+def _play_game(config: SimConfig, index: int) -> GameResult:
     seed = game_seed(config.seed, index)
     levels = lineup(config.bots, config.players, index)
     game = Game.new(player_names(levels), config.edition, config.rules, seed, config.language)
     game.collect_events = False
     bots = [make_bot(level, bot_seed(seed, seat)) for seat, level in enumerate(levels)]
     try:
-        with paused_gc():
-            landings = play_counting(game, bots)
+        landings = play_counting(game, bots)
     except MonopolyError as error:
         seat = game.decision.seat if game.decision else -1
         raise SimulationError(
