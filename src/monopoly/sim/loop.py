@@ -34,7 +34,12 @@ class CheckingView(PlayerView):
 
     def __init__(self, game: Game, seat: int) -> None:
         super().__init__(game, seat)
-        self.checked: object = None
+        self.checked: Action | None = None
+
+    def forget(self) -> None:
+        """A new decision: nothing is checked yet. (A method, not an assignment in the
+        loop: the compiler would take the attribute to stay None over the bot's call.)"""
+        self.checked = None
 
     def is_legal(self, action: Action) -> bool:
         legal = super().is_legal(action)
@@ -64,7 +69,7 @@ def play_counting(game: Game, bots: Sequence[Bot], max_actions: int = MAX_ACTION
         seat = decision.seat
         legal = game.decision_actions()
         view = views[seat]
-        view.checked = None
+        view.forget()
         action = bots[seat].decide(view, legal)
         kind = type(action)
         if kind is Roll or kind is RollForDoubles:
