@@ -49,9 +49,10 @@ class LocalBackend(AbstractContextManager["LocalBackend"]):
 
 
 class RayBackend(AbstractContextManager["RayBackend"]):
-    """A Ray cluster: ``address`` None starts a Ray instance on this machine (or uses the
-    one this process already started), ``"auto"`` joins the cluster this machine belongs
-    to, ``"ray://host:10001"`` connects as a client. ``workers`` is how many chunks run at
+    """A Ray cluster: ``address`` None follows ``ray.init``'s rule (``RAY_ADDRESS``, the
+    cluster last started on this machine, else a new local instance) unless this
+    process is already connected, ``"auto"`` joins the cluster this machine belongs to,
+    ``"ray://host:10001"`` connects as a client. ``workers`` is how many chunks run at
     once (default: the cluster's CPUs). Ray is shut down on exit only if started here.
     """
 
