@@ -285,25 +285,31 @@ class LevelPlayer:
         facts = self.facts
         assert facts is not None
         owner, level, mortgaged = view.owner, view.level, view.mortgaged
-        best: Action | None = None
+        best = -1
+        best_is_sale = False
         best_cost = 0.0
         for s in facts.properties:
             if owner[s] != seat:
                 continue
-            group = facts.groups[facts.group_of[s]]
+            top = 0  # the highest building level in the group
+            for m in facts.groups[facts.group_of[s]]:
+                if level[m] > top:
+                    top = level[m]
             if level[s]:
-                if level[s] < max(level[m] for m in group):
+                if level[s] < top:
                     continue
                 cost = self.sell_cost(view, seat, s) / max(1, facts.house_cost[s] // 2)
-                action: Action = SellBuilding(seat, s)
-            elif mortgaged[s] or any(level[m] for m in group):
+                is_sale = True
+            elif mortgaged[s] or top:
                 continue
             else:
                 cost = self.mortgage_cost(view, seat, s) / max(1, facts.price[s] // 2)
-                action = Mortgage(seat, s)
-            if best is None or cost < best_cost:
-                best, best_cost = action, cost
-        return best
+                is_sale = False
+            if best < 0 or cost < best_cost:
+                best, best_is_sale, best_cost = s, is_sale, cost
+        if best < 0:
+            return None
+        return SellBuilding(seat, best) if best_is_sale else Mortgage(seat, best)
 
     def sell_cost(self, view: PlayerView, seat: int, space: int) -> float:
         """What selling one building on ``space`` loses: half its cost and its rent."""
@@ -332,7 +338,10 @@ class LevelPlayer:
         members = facts.groups[group]
         owner, mortgaged = view.owner, view.mortgaged
         if facts.kind[group] != STREET:
-            count = sum(1 for m in members if owner[m] == seat)
+            count = 0
+            for m in members:
+                if owner[m] == seat:
+                    count += 1
             rents = facts.railroad_rents if facts.kind[group] == 1 else None
             rent = (
                 rents[count - 1]
@@ -340,10 +349,11 @@ class LevelPlayer:
                 else MEAN_UTILITY_ROLL * facts.utility_multipliers[count - 1]
             )
             return facts.freq[space] * rent
-        whole = all(owner[m] == seat and not mortgaged[m] for m in members)
-        if whole:  # the doubled rent goes on the whole group
-            return sum(facts.single_rate[m] for m in members) + facts.single_rate[space]
-        return facts.single_rate[space]
+        for m in members:
+            if owner[m] != seat or mortgaged[m]:
+                return facts.single_rate[space]
+        # the whole group: the doubled rent goes on every street of it
+        return sum(facts.single_rate[m] for m in members) + facts.single_rate[space]
 
     @staticmethod
     def opponents(view: PlayerView) -> int:
