@@ -96,10 +96,10 @@ def main(argv: list[str] | None = None) -> None:
     print(f"{args.games} games, bots {','.join(lineup)}, rules {rules.describe()}")
     print(f"time        {elapsed:10.2f} s{' (profiled)' if profiler else ''}")
     print(f"games/s     {args.games / elapsed:10.1f}")
-    print(f"turns/s     {turns / elapsed:10.0f}")
+    print(f"player-turns/s {turns / elapsed:7.0f}")
     print(f"rolls/s     {rolls / elapsed:10.0f}")
     print(f"actions/s   {actions / elapsed:10.0f}")
-    print(f"turns/game  {turns / args.games:10.1f}")
+    print(f"player-turns/game {turns / args.games:4.1f}")
     if profiler is None:
         print(f"in bots     {100 * in_bots / elapsed:10.1f} % of the time")
     print("ended by    " + ", ".join(f"{k} {v}" for k, v in reasons.most_common()))

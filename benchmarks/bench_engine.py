@@ -5,7 +5,7 @@
 
 Events are not collected (``game.collect_events = False``) and actions are applied
 unchecked (``play(..., checked=False)``): the fast path a simulation would use.
-Prints games/s, turns/s, actions/s and the mean number of turns per game; ``--profile``
+Prints games/s, player-turns/s, actions/s and the mean number of turns per game; ``--profile``
 runs the same games under cProfile and prints the top 25 functions by own time.
 """
 
@@ -72,9 +72,9 @@ def main(argv: list[str] | None = None) -> None:
     )
     print(f"time        {elapsed:10.2f} s{' (profiled)' if profiler else ''}")
     print(f"games/s     {args.games / elapsed:10.1f}")
-    print(f"turns/s     {turns / elapsed:10.0f}")
+    print(f"player-turns/s {turns / elapsed:7.0f}")
     print(f"actions/s   {actions / elapsed:10.0f}")
-    print(f"turns/game  {turns / args.games:10.1f}")
+    print(f"player-turns/game {turns / args.games:4.1f}")
     print("ended by    " + ", ".join(f"{k} {v}" for k, v in reasons.most_common()))
     if profiler is not None:
         print()

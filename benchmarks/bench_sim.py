@@ -5,8 +5,12 @@
 
 Plays with the ``normal`` level (``random`` if ``normal`` is not registered, and says so),
 full standard rules, through the simulator's own loop (``monopoly.sim.runner``: no
-events, unchecked answers from the legal list, landings counted). Prints games/s and
-rolls/s; ``--profile`` runs the games under cProfile and prints the top functions.
+events, unchecked answers from the legal list, landings counted). Prints games/s,
+player-turns/s (one turn of one player with all its decisions: the engine's
+``game.turn``) and rolls/s by the wall clock, and player-turns per CPU second (steadier
+on a shared machine); ``--profile`` runs the games under cProfile and prints the top
+functions. For the compiled build: ``scripts/build-fast.sh`` then
+``PYTHONPATH=build/fast .venv/bin/python benchmarks/bench_sim.py``.
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ import argparse
 import cProfile
 import pstats
 import sys
+import time
 
 from monopoly.bots.base import LEVELS, _load_levels
 from monopoly.sim.runner import SimConfig, run
@@ -51,7 +56,9 @@ def main(argv: list[str] | None = None) -> None:
     profiler = cProfile.Profile() if args.profile else None
     if profiler is not None:
         profiler.enable()
+    cpu = time.process_time()
     summary = run(config)
+    cpu = time.process_time() - cpu
     if profiler is not None:
         profiler.disable()
     seconds = summary.seconds
@@ -62,8 +69,9 @@ def main(argv: list[str] | None = None) -> None:
     print(f"time        {seconds:10.2f} s{' (profiled)' if profiler else ''}")
     print(f"games/s     {summary.games / seconds:10.1f}")
     print(f"rolls/s     {summary.rolls / seconds:10.0f}")
-    print(f"turns/s     {sum(summary.turns) / seconds:10.0f}")
-    print(f"turns/game  {sum(summary.turns) / summary.games:10.1f}")
+    print(f"player-turns/s {sum(summary.turns) / seconds:7.0f}")
+    print(f"  per CPU s    {sum(summary.turns) / cpu:7.0f}")
+    print(f"player-turns/game {sum(summary.turns) / summary.games:4.1f}")
     print("ended by    " + ", ".join(f"{k} {v}" for k, v in summary.end_reasons.most_common()))
     if profiler is not None:
         print()

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Compile the hot path (rules engine, computer players) with mypyc into
-# build/fast/, a copy of the package that runs the same code 2-3 times faster. The pure
+# Compile the hot path (rules engine, computer players, the simulator's play loop) with
+# mypyc into build/fast/, a copy of the package that runs the same code 2-3 times faster. The pure
 # Python package stays what the tests and development use; `MONOPOLY_FAST=1 ./run ...`
 # and the benchmarks' --fast runs use this copy. Rebuilt only when a source changed.
 set -euo pipefail
@@ -8,12 +8,12 @@ cd "$(dirname "$0")/.."
 MODULES=(
   core/game.py core/movement.py core/rent.py core/chance.py core/cards.py core/jail.py
   core/auction.py core/building.py core/mortgage.py core/debt.py core/trade.py
-  core/state.py core/view.py
+  core/state.py core/view.py sim/loop.py
   bots/player.py bots/normal.py bots/hard.py bots/easy.py bots/trading.py bots/valuation.py
 )
 # Left as Python: actions and events (mypyc rejects a ClassVar on a frozen dataclass),
-# bots/base.py (a runtime-checkable Protocol) and the simulator (its frozen config must
-# pickle to the worker processes).
+# bots/base.py (a runtime-checkable Protocol) and the rest of the simulator (its frozen
+# config must pickle to the worker processes).
 # One build at a time: parallel test workers may all ask for it at once.
 mkdir -p build
 exec 9>build/.fast.lock

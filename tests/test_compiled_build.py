@@ -13,7 +13,14 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 FAST = ROOT / "build" / "fast"
-RUN_FIELDS = ("seconds", "games_per_second", "rolls_per_second", "turns_per_second", "workers")
+RUN_FIELDS = (
+    "seconds",
+    "games_per_second",
+    "player_turns_per_second",
+    "rolls_per_second",
+    "backend",
+    "workers",
+)
 
 
 @pytest.fixture(scope="module")

@@ -25,6 +25,17 @@ def test_win_rates_share_every_game_and_seats_rotate() -> None:
     assert data["mean_turns"] > 0 and data["turn_limit"] == 300
 
 
+def test_a_process_pool_plays_the_same_tournament() -> None:
+    one = run_tournament(9, 3, ["hard", "normal", "easy"], seed=2, turn_limit=200).to_json()
+    two = run_tournament(9, 3, ["hard", "normal", "easy"], seed=2, turn_limit=200, workers=2)
+    pooled = two.to_json()
+    assert pooled["workers"] == 2 and one["workers"] == 1
+    assert pooled["player_turns_per_second"] > 0
+    for how_it_ran in ("workers", "seconds", "games_per_second", "player_turns_per_second"):
+        one.pop(how_it_ran), pooled.pop(how_it_ran)
+    assert pooled == one
+
+
 def test_a_level_on_several_seats_counts_once_per_game() -> None:
     result = run_tournament(4, 4, ["hard", "normal", "normal", "normal"], seed=1)
     normal = result.levels["normal"]

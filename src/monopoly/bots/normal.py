@@ -16,7 +16,7 @@ from monopoly.core.state import Decision
 from monopoly.core.view import PlayerView
 
 from .player import LevelPlayer
-from .trading import offer_gains, set_offers
+from .trading import offer_gains, set_candidates, set_offers
 from .valuation import Valuation
 
 TRADE_RETRY_TURNS = 15
@@ -43,6 +43,8 @@ class NormalBot(LevelPlayer):
         self._trade_turn = -1
         self._fruitless: tuple[tuple[object, ...], int] | None = None
         """Holdings and spare cash of the last search for offers that found none."""
+        self._candidates_key: tuple[object, ...] = ()
+        self._candidates_now: list[tuple[int, tuple[int, ...]]] = []
 
     def start_game(self, view: PlayerView) -> None:
         assert self.facts is not None
@@ -77,8 +79,13 @@ class NormalBot(LevelPlayer):
         fruitless = self._fruitless
         if fruitless is not None and fruitless[0] == holdings and spare < fruitless[1] + 100:
             return None  # nothing changed since the last search found nothing
+        candidates = self._candidates(view, seat)
+        if not candidates:  # no group a trade could complete: nothing to search
+            self._fruitless = (holdings, spare)
+            return None
         share = self._share_for(turn)
-        for _gain, offer in set_offers(self.valuation, view, seat, spare, self.swaps, share):
+        offers = set_offers(self.valuation, view, seat, spare, self.swaps, share, candidates)
+        for _gain, offer in offers:
             if view.is_legal(offer):
                 key = (offer.partner, offer.take)
                 attempts = self._offered.get(key, (0, 0))[0]
@@ -87,6 +94,14 @@ class NormalBot(LevelPlayer):
                 return offer
         self._fruitless = (holdings, spare)
         return None
+
+    def _candidates(self, view: PlayerView, seat: int) -> list[tuple[int, tuple[int, ...]]]:
+        """:func:`set_candidates`, kept until a deed, a mortgage or a building changes."""
+        key = (view, seat, view.deeds_version, view.buildings_version)
+        if key != self._candidates_key:
+            self._candidates_key = key
+            self._candidates_now = set_candidates(self.valuation, view.owner, view.level, seat)
+        return self._candidates_now
 
     def _share_for(self, turn: int) -> Callable[[tuple[int, tuple[int, ...]]], float]:
         """The share of a trade's joint gain to keep, by earlier attempts at the same

@@ -74,6 +74,8 @@ class LevelPlayer:
         self._free_actions = 0
         self._complete_key: tuple[object, ...] = ()
         self._complete: list[int] = []
+        self._plans_key: tuple[object, ...] = ()
+        self._plans: list[tuple[int, tuple[int, ...], list[float]]] = []
         self._handlers = for_every_kind(
             {
                 ROLL: self._roll,
@@ -303,25 +305,31 @@ class LevelPlayer:
         facts = self.facts
         assert facts is not None
         owner, level, mortgaged = view.owner, view.level, view.mortgaged
-        best: Action | None = None
+        best = -1
+        best_is_sale = False
         best_cost = 0.0
         for s in facts.properties:
             if owner[s] != seat:
                 continue
-            group = facts.groups[facts.group_of[s]]
+            top = 0  # the highest building level in the group
+            for m in facts.groups[facts.group_of[s]]:
+                if level[m] > top:
+                    top = level[m]
             if level[s]:
-                if level[s] < max(level[m] for m in group):
+                if level[s] < top:
                     continue
                 cost = self.sell_cost(view, seat, s) / max(1, facts.house_cost[s] // 2)
-                action: Action = SellBuilding(seat, s)
-            elif mortgaged[s] or any(level[m] for m in group):
+                is_sale = True
+            elif mortgaged[s] or top:
                 continue
             else:
                 cost = self.mortgage_cost(view, seat, s) / max(1, facts.price[s] // 2)
-                action = Mortgage(seat, s)
-            if best is None or cost < best_cost:
-                best, best_cost = action, cost
-        return best
+                is_sale = False
+            if best < 0 or cost < best_cost:
+                best, best_is_sale, best_cost = s, is_sale, cost
+        if best < 0:
+            return None
+        return SellBuilding(seat, best) if best_is_sale else Mortgage(seat, best)
 
     def sell_cost(self, view: PlayerView, seat: int, space: int) -> float:
         """What selling one building on ``space`` loses: half its cost and its rent."""
@@ -350,7 +358,10 @@ class LevelPlayer:
         members = facts.groups[group]
         owner, mortgaged = view.owner, view.mortgaged
         if facts.kind[group] != STREET:
-            count = sum(1 for m in members if owner[m] == seat)
+            count = 0
+            for m in members:
+                if owner[m] == seat:
+                    count += 1
             rents = facts.railroad_rents if facts.kind[group] == 1 else None
             rent = (
                 rents[count - 1]
@@ -358,10 +369,11 @@ class LevelPlayer:
                 else MEAN_UTILITY_ROLL * facts.utility_multipliers[count - 1]
             )
             return facts.freq[space] * rent
-        whole = all(owner[m] == seat and not mortgaged[m] for m in members)
-        if whole:  # the doubled rent goes on the whole group
-            return sum(facts.single_rate[m] for m in members) + facts.single_rate[space]
-        return facts.single_rate[space]
+        for m in members:
+            if owner[m] != seat or mortgaged[m]:
+                return facts.single_rate[space]
+        # the whole group: the doubled rent goes on every street of it
+        return sum(facts.single_rate[m] for m in members) + facts.single_rate[space]
 
     @staticmethod
     def opponents(view: PlayerView) -> int:
@@ -394,37 +406,61 @@ class LevelPlayer:
     ) -> Action | None:
         """One level on the lowest streets of the best-paying complete group, evenly,
         within ``budget`` and up to ``max_level``; None when nothing pays or is legal."""
-        facts = self.facts
-        assert facts is not None
-        level = view.level
+        plans = self._build_plans(view, seat, max_level)
+        if not plans:
+            return None
         best: tuple[int, ...] = ()
         best_return = 0.0
-        for group in self.complete_groups(view, seat):
-            members = facts.groups[group]
-            low = min(level[s] for s in members)
-            if low >= max_level:
-                continue
-            cost = facts.house_cost[members[0]]
-            spaces = tuple(s for s in members if level[s] == low)
+        for cost, spaces, gains in plans:
             affordable = min(len(spaces), budget // max(1, cost))
             if not affordable:
                 continue
-            spaces = tuple(sorted(spaces, key=lambda s: -facts.freq[s])[:affordable])
-            gain = sum(
-                facts.freq[s] * (facts.rent_at(s, low + 1) - (facts.rent_at(s, low) if low else 0))
-                for s in spaces
-            )
-            ratio = gain / (cost * len(spaces))
+            ratio = gains[affordable] / (cost * affordable)
             if ratio > best_return:
-                best, best_return = spaces, ratio
+                best, best_return = spaces[:affordable], ratio
         if not best:
             return None
+        facts = self.facts
+        level = view.level
         stock = view.bank_hotels if level[best[0]] == facts.hotel_level - 1 else view.bank_houses
         best = best[: max(0, stock)]
         if not best:
             return None
         action = Build(seat, best)
         return action if view.is_legal(action) else None
+
+    def _build_plans(
+        self, view: PlayerView, seat: int, max_level: int
+    ) -> list[tuple[int, tuple[int, ...], list[float]]]:
+        """Per complete group below ``max_level``: the house cost, its lowest streets by
+        landing frequency, and the rent the first k of them gain (k = 0, 1, ...). Only
+        owners, mortgages and buildings matter: kept until one of them changes."""
+        groups = self.complete_groups(view, seat)
+        if not groups:
+            return []
+        key = (view, seat, view.deeds_version, view.buildings_version, max_level)
+        if key == self._plans_key:
+            return self._plans
+        facts = self.facts
+        level = view.level
+        plans = []
+        for group in groups:
+            members = facts.groups[group]
+            low = min(level[s] for s in members)
+            if low >= max_level:
+                continue
+            lowest = [s for s in members if level[s] == low]
+            spaces = tuple(sorted(lowest, key=lambda s: -facts.freq[s]))
+            gains = [0.0]
+            total = 0.0
+            for s in spaces:
+                total += facts.freq[s] * (
+                    facts.rent_at(s, low + 1) - (facts.rent_at(s, low) if low else 0)
+                )
+                gains.append(total)
+            plans.append((facts.house_cost[members[0]], spaces, gains))
+        self._plans_key, self._plans = key, plans
+        return plans
 
 
 MEAN_UTILITY_ROLL = 7

@@ -20,10 +20,37 @@ from .valuation import Valuation
 JAIL_CARD_VALUE = 30
 MORTGAGE_FEE_SHARE = 0.05
 """The 10 % fee on a received mortgaged deed, as a share of its price."""
+MEMO_LIMIT = 50_000
+"""Remembered trade valuations per player before the memo starts afresh."""
 
 
 def offer_gains(valuation: Valuation, view: PlayerView, offer: ProposeTrade) -> tuple[float, float]:
-    """(proposer's gain, partner's gain) in money, by ``valuation``."""
+    """(proposer's gain, partner's gain) in money, by ``valuation``.
+
+    They depend only on the owners and mortgages of the groups the offer touches and on
+    how many play on: the answer is remembered for that state (players weigh the same
+    offers turn after turn while those deeds stay where they are).
+    """
+    members = valuation.members_touched(offer.give, offer.take)
+    owner, mortgaged = view.owner, view.mortgaged
+    key = (
+        offer,
+        sum(view.active),
+        tuple([owner[s] for s in members]),
+        tuple([mortgaged[s] for s in members]),
+    )
+    memo = valuation.gains_memo
+    gains = memo.get(key)
+    if gains is None:
+        if len(memo) >= MEMO_LIMIT:
+            memo.clear()
+        gains = memo[key] = _offer_gains(valuation, view, offer)
+    return gains
+
+
+def _offer_gains(
+    valuation: Valuation, view: PlayerView, offer: ProposeTrade
+) -> tuple[float, float]:
     proposer, partner = offer.seat, offer.partner
     change = {s: partner for s in offer.give}
     for s in offer.take:
@@ -59,6 +86,7 @@ def set_offers(
     spare_cash: int,
     swaps: bool,
     share: Callable[[tuple[int, tuple[int, ...]]], float],
+    candidates: Sequence[tuple[int, tuple[int, ...]]] | None = None,
 ) -> list[tuple[float, ProposeTrade]]:
     """Offers that complete one of ``seat``'s street groups, with ``seat``'s gain.
 
@@ -66,18 +94,14 @@ def set_offers(
     building), offer cash for them, or (with ``swaps``) one of our deeds with cash evening
     out the gains, whichever leaves us more. ``share(key)`` is the part of the joint
     gain we keep for the (partner, take) pair ``key`` (0.5: an even split; 0: skip it).
+    ``candidates``: :func:`set_candidates` of the board now, if the caller has them.
     """
-    facts = valuation.facts
-    owner, level = view.owner, view.level
+    if candidates is None:
+        candidates = set_candidates(valuation, view.owner, view.level, seat)
     offers: list[tuple[float, ProposeTrade]] = []
-    for group in facts.street_groups:
-        members = facts.groups[group]
-        partner = _single_rival(members, owner, seat)
-        if partner < 0:
-            continue
-        missing = tuple(s for s in members if owner[s] != seat)
+    for partner, missing in candidates:
         keep = share((partner, missing))
-        if keep <= 0 or any(level[s] for s in members):
+        if keep <= 0:
             continue
         offer = _cash_offer(valuation, view, seat, partner, missing, spare_cash, keep)
         if swaps:
@@ -88,6 +112,24 @@ def set_offers(
             offers.append(offer)
     offers.sort(key=lambda pair: -pair[0])
     return offers
+
+
+def set_candidates(
+    valuation: Valuation, owner: Sequence[int], level: Sequence[int], seat: int
+) -> list[tuple[int, tuple[int, ...]]]:
+    """(partner, missing streets) for every street group, in board order, whose streets
+    ``seat`` lacks all belong to one rival and that has no building: the groups a trade
+    could complete. Only owners and buildings matter, so callers can keep the list
+    until ``deeds_version`` or ``buildings_version`` grows."""
+    facts = valuation.facts
+    found = []
+    for group in facts.street_groups:
+        members = facts.groups[group]
+        partner = _single_rival(members, owner, seat)
+        if partner < 0 or any(level[s] for s in members):
+            continue
+        found.append((partner, tuple(s for s in members if owner[s] != seat)))
+    return found
 
 
 def _single_rival(members: tuple[int, ...], owner: Sequence[int], seat: int) -> int:

@@ -13,6 +13,7 @@ spaces (see :mod:`monopoly.bots.landing`).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from monopoly.core.board import Board, SpaceKind
 from monopoly.core.rules import RuleSet
@@ -138,6 +139,19 @@ class Valuation:
         self.threat = threat
         self.hope = hope
         self._complete_cache: dict[tuple[int, int], float] = {}
+        self.gains_memo: dict[Any, tuple[float, float]] = {}
+        """Trade valuations by offer and the state of the groups it touches (trading.py)."""
+        self._touched: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[int, ...]] = {}
+
+    def members_touched(self, give: tuple[int, ...], take: tuple[int, ...]) -> tuple[int, ...]:
+        """Every space of the groups that deeds ``give`` and ``take`` belong to."""
+        key = (give, take)
+        members = self._touched.get(key)
+        if members is None:
+            facts = self.facts
+            groups = sorted({facts.group_of[s] for s in give} | {facts.group_of[s] for s in take})
+            members = self._touched[key] = tuple(s for g in groups for s in facts.groups[g])
+        return members
 
     def complete_value(self, group: int, opponents: int) -> float:
         """Rent over the horizon of a complete, unbuilt street group, net of building."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import sys
+from contextlib import ExitStack
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -15,6 +16,7 @@ from rich.table import Table
 from monopoly.bots.base import LEVELS, _load_levels
 from monopoly.cli.main import _fail, app, console
 from monopoly.core.editions import EditionError, get_edition
+from monopoly.sim.parquet import GameTable, ParquetError
 from monopoly.sim.runner import SimConfig, SimulationError, run
 from monopoly.sim.stats import Summary
 from monopoly.sim.texts import LANGUAGES, Texts
@@ -45,7 +47,21 @@ def simulate(
     ] = "",
     seed: Annotated[int, typer.Option(help="Seed of the whole simulation")] = 0,
     workers: Annotated[
-        int | None, typer.Option(help="Worker processes (default: all cores; 1: no pool)")
+        int | None,
+        typer.Option(
+            help="Worker processes (default: all cores; 1: no pool); with Ray, chunks at "
+            "once (default: the cluster's CPUs)"
+        ),
+    ] = None,
+    backend: Annotated[
+        str, typer.Option(help="local (a process pool) or ray (a Ray cluster: pip install .[ray])")
+    ] = "local",
+    address: Annotated[
+        str | None,
+        typer.Option(help="Ray cluster: auto or ray://host:10001 (default: a local instance)"),
+    ] = None,
+    out: Annotated[
+        Path | None, typer.Option(help="Write one row per game into this Parquet file")
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON summary")] = False,
     records: Annotated[
@@ -63,10 +79,11 @@ def simulate(
     levels = [level.strip() for level in (bots or default_level()).split(",")]
     try:
         config = SimConfig.create(
-            games, players, edition, rules, levels, seed, workers, turn_limit, language, records
-        )
-        summary = _run(config, show_progress=not as_json)
-    except SimulationError as error:
+            games, players, edition, rules, levels, seed, workers, turn_limit, language, records,
+            backend, address,
+        )  # fmt: skip
+        summary = _run(config, show_progress=not as_json, out=out)
+    except (SimulationError, ParquetError) as error:
         raise _fail(str(error)) from None
     chosen = get_edition(config.edition)
     texts = Texts(chosen, language)
@@ -77,6 +94,8 @@ def simulate(
         _print_summary(data, summary, texts)
     if records is not None and not as_json:
         console.print(texts("records_written", count=summary.games, path=records))
+    if out is not None and not as_json:
+        console.print(texts("table_written", count=summary.games, path=out))
     if report is not None:
         from monopoly.sim.report import write_report  # matplotlib: only when needed
 
@@ -85,13 +104,16 @@ def simulate(
             console.print(texts("report_written", path=page))
 
 
-def _run(config: SimConfig, show_progress: bool) -> Summary:
-    if not show_progress:
-        return run(config)
-    columns = (*Progress.get_default_columns()[:1], BarColumn(), MofNCompleteColumn())
-    with Progress(*columns, TimeRemainingColumn(), console=console) as progress:
+def _run(config: SimConfig, show_progress: bool, out: Path | None) -> Summary:
+    with ExitStack() as stack:
+        sink = None if out is None else stack.enter_context(GameTable(out))
+        if not show_progress:
+            return run(config, sink=sink)
+        columns = (*Progress.get_default_columns()[:1], BarColumn(), MofNCompleteColumn())
+        progress = stack.enter_context(Progress(*columns, TimeRemainingColumn(), console=console))
         task = progress.add_task("games", total=config.games)
-        return run(config, lambda done: progress.advance(task, done))
+        return run(config, lambda done: progress.advance(task, done), sink)
+    raise AssertionError("unreachable")
 
 
 def _print_summary(data: dict[str, Any], summary: Summary, texts: Texts) -> None:
@@ -102,7 +124,8 @@ def _print_summary(data: dict[str, Any], summary: Summary, texts: Texts) -> None
     speed = texts(
         "games_per_second",
         value=f"{data['games_per_second']:.1f}",
-        rolls=f"{data['rolls_per_second']:.0f}",
+        turns=f"{data['player_turns_per_second']:,.0f}",
+        rolls=f"{data['rolls_per_second']:,.0f}",
     )
     console.print(f"{texts('games')}: {data['games']} · {data['seconds']:.1f} s · {speed}")
     summary_text = texts(

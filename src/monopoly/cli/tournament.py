@@ -3,7 +3,10 @@
 :func:`run_tournament` is the core (the tests call it): N seeded games, the seats
 rotated so that every entry of the line-up plays every seat equally often, and per level
 its share of the wins (a shared win counts fractionally) with a 95 % Wilson interval.
-Games end at a turn limit at the latest (the richest player wins then).
+Games end at a turn limit at the latest (the richest player wins then). Games are
+played in chunks on a backend (this process, a process pool, or a Ray cluster:
+:mod:`monopoly.sim.backends`) and added up in game order, so a seed gives the same
+result on any of them.
 """
 
 from __future__ import annotations
@@ -11,9 +14,11 @@ from __future__ import annotations
 import json
 import math
 import sys
+import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Annotated, Any
 
 import typer
@@ -26,6 +31,7 @@ from monopoly.core.editions import EditionError
 from monopoly.core.errors import MonopolyError
 from monopoly.core.game import Game
 from monopoly.core.rules import RuleSet
+from monopoly.sim.backends import BackendError, chunks, open_backend
 
 Z_95 = 1.959964
 DEFAULT_TURN_LIMIT = 1000
@@ -55,6 +61,17 @@ class LevelResult:
         return self.wins / games if games else 0.0
 
 
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """One game's result: the level of each seat, the winning seats, its length."""
+
+    seats: tuple[str, ...]
+    winners: tuple[int, ...]
+    turns: int
+    rounds: int
+    end_reason: str
+
+
 @dataclass
 class TournamentResult:
     games: int
@@ -66,8 +83,22 @@ class TournamentResult:
     turn_limit: int
     levels: dict[str, LevelResult]
     turns: int = 0
+    """Player-turns over all games (one turn of one player, the engine's ``game.turn``)."""
     rounds: int = 0
     end_reasons: Counter[str] = field(default_factory=Counter)
+    seconds: float = 0.0
+    backend: str = "local"
+    workers: int = 1
+
+    def add(self, outcome: Outcome) -> None:
+        """Count one game (games are added in game order)."""
+        for seat, name in enumerate(outcome.seats):
+            self.levels[name].seat_games[seat] += 1
+        for winner in outcome.winners:
+            self.levels[outcome.seats[winner]].wins += 1 / len(outcome.winners)
+        self.turns += outcome.turns
+        self.rounds += outcome.rounds
+        self.end_reasons[outcome.end_reason] += 1
 
     def to_json(self) -> dict[str, Any]:
         levels = {}
@@ -93,6 +124,18 @@ class TournamentResult:
             "mean_rounds": round(self.rounds / self.games, 2) if self.games else 0,
             "end_reasons": dict(self.end_reasons.most_common()),
             "levels": levels,
+            **self.timing_json(),
+        }
+
+    def timing_json(self) -> dict[str, Any]:
+        """How fast and where it ran: the only fields that differ between runs of a seed."""
+        seconds = max(self.seconds, 1e-9)
+        return {
+            "backend": self.backend,
+            "workers": self.workers,
+            "seconds": round(self.seconds, 3),
+            "games_per_second": round(self.games / seconds, 2),
+            "player_turns_per_second": round(self.turns / seconds, 1),
         }
 
 
@@ -114,40 +157,67 @@ def run_tournament(
     edition: str = "classic",
     turn_limit: int = DEFAULT_TURN_LIMIT,
     progress: Callable[[int], None] | None = None,
+    backend: str = "local",
+    workers: int | None = 1,
+    address: str | None = None,
 ) -> TournamentResult:
-    """Play ``games`` games; in game ``i`` seat ``s`` is played by ``lineup[(s + i) % P]``."""
+    """Play ``games`` games; in game ``i`` seat ``s`` is played by ``lineup[(s + i) % P]``.
+
+    ``workers`` 1 plays in this process; None uses every core (or the Ray cluster's CPUs).
+    """
     if games < 1:
         raise BotError("play at least one game")
     lineup = lineup_for(bots, players)
     rule_set = RuleSet.named(rules, turn_limit=turn_limit)
     for name in set(lineup):
         make_bot(name, 0)  # fails early on a bad spec
+    Game.new(players, edition, rule_set)  # and on a bad edition or player count
     levels = {name: LevelResult(name, lineup.count(name)) for name in dict.fromkeys(lineup)}
     result = TournamentResult(
         games, players, lineup, rule_set.describe(), edition, seed, turn_limit, levels
     )
-    for number in range(games):
-        _play_one(result, number, rule_set)
-        if progress is not None:
-            progress(number + 1)
+    setup = TournamentSetup(players, lineup, rule_set, edition, seed)
+    try:
+        with open_backend(backend, workers, address) as runner:
+            result.backend, result.workers = runner.name, runner.workers
+            ranges = chunks(games, runner.workers, runner.most_per_chunk)
+            started = time.perf_counter()
+            for outcomes in runner.map(_play_chunk, ((setup, a, b) for a, b in ranges)):
+                for outcome in outcomes:
+                    result.add(outcome)
+                if progress is not None:
+                    progress(sum(result.end_reasons.values()))
+            result.seconds = time.perf_counter() - started
+    except BackendError as error:
+        raise BotError(str(error)) from None
     return result
 
 
-def _play_one(result: TournamentResult, number: int, rule_set: RuleSet) -> None:
-    players, lineup = result.players, result.lineup
-    seats = [lineup[(seat + number) % players] for seat in range(players)]
-    game_seed = result.seed * 1_000_003 + number
-    game = Game.new(players, result.edition, rule_set, seed=game_seed)
+@dataclass(frozen=True, slots=True)
+class TournamentSetup:
+    """What a worker needs to play any game of the tournament from its number alone."""
+
+    players: int
+    lineup: tuple[str, ...]
+    rules: RuleSet
+    edition: str
+    seed: int
+
+
+def _play_chunk(job: tuple[TournamentSetup, int, int]) -> list[Outcome]:
+    setup, start, stop = job
+    return [_play_one(setup, number) for number in range(start, stop)]
+
+
+def _play_one(setup: TournamentSetup, number: int) -> Outcome:
+    players, lineup = setup.players, setup.lineup
+    seats = tuple(lineup[(seat + number) % players] for seat in range(players))
+    game_seed = setup.seed * 1_000_003 + number
+    game = Game.new(players, setup.edition, setup.rules, seed=game_seed)
     game.collect_events = False
     bots = [make_bot(name, game_seed * 16 + seat) for seat, name in enumerate(seats)]
     play(game, bots, checked=False)
-    for seat, name in enumerate(seats):
-        result.levels[name].seat_games[seat] += 1
-    for winner in game.winners:
-        result.levels[seats[winner]].wins += 1 / len(game.winners)
-    result.turns += game.turn
-    result.rounds += game.round
-    result.end_reasons[game.end_reason or "unfinished"] += 1
+    return Outcome(seats, game.winners, game.turn, game.round, game.end_reason or "unfinished")
 
 
 @app.command()
@@ -164,25 +234,43 @@ def tournament(
         int, typer.Option(help="Turns after which the richest player wins")
     ] = DEFAULT_TURN_LIMIT,
     as_json: Annotated[bool, typer.Option("--json", help="Print the results as JSON")] = False,
+    workers: Annotated[
+        int | None,
+        typer.Option(
+            help="Worker processes (default: all cores; 1: no pool); with Ray, chunks at "
+            "once (default: the cluster's CPUs)"
+        ),
+    ] = None,
+    backend: Annotated[
+        str, typer.Option(help="local (a process pool) or ray (a Ray cluster: pip install .[ray])")
+    ] = "local",
+    address: Annotated[
+        str | None,
+        typer.Option(help="Ray cluster: auto or ray://host:10001 (default: a local instance)"),
+    ] = None,
 ) -> None:
     """Computer players against each other: win rates with 95 % confidence intervals."""
     names = [name.strip() for name in bots.split(",")]
+    play_all = partial(
+        run_tournament,
+        games,
+        players,
+        names,
+        seed,
+        rules,
+        edition,
+        turn_limit,
+        backend=backend,
+        workers=workers,
+        address=address,
+    )
     try:
         if as_json or not sys.stdout.isatty():
-            result = run_tournament(games, players, names, seed, rules, edition, turn_limit)
+            result = play_all()
         else:
             with Progress(console=console, transient=True) as bar:
                 task = bar.add_task("playing", total=games)
-                result = run_tournament(
-                    games,
-                    players,
-                    names,
-                    seed,
-                    rules,
-                    edition,
-                    turn_limit,
-                    progress=lambda done: bar.update(task, completed=done),
-                )
+                result = play_all(progress=lambda done: bar.update(task, completed=done))
     except (BotError, MonopolyError, EditionError) as error:
         raise _fail(str(error)) from None
     if as_json:
@@ -215,4 +303,9 @@ def _print_result(result: TournamentResult) -> None:
     reasons = ", ".join(f"{k} {v}" for k, v in data["end_reasons"].items())
     console.print(
         f"mean length {data['mean_turns']} turns ({data['mean_rounds']} rounds); ended by {reasons}"
+    )
+    console.print(
+        f"{data['seconds']:.1f} s on {data['workers']} {data['backend']} worker(s): "
+        f"{data['games_per_second']:.1f} games/s, {data['player_turns_per_second']:,.0f} "
+        "player-turns/s"
     )

@@ -1,9 +1,10 @@
 """Play many games between computer players, in parallel, reproducibly.
 
 Each game's seed comes from the simulation's seed and the game's index alone
-(:func:`game_seed`), games are played in chunks by a pool of worker processes and their
-results are added up in game order, so a seed gives the same summary whatever the number
-of workers. Games use the engine's fast path: no events, and answers from the legal list
+(:func:`game_seed`), games are played in chunks by a backend (this process, a pool of
+worker processes, or a Ray cluster: :mod:`monopoly.sim.backends`) and their results are
+added up in game order, so a seed gives the same summary whatever the backend and the
+number of workers. Games use the engine's fast path: no events, and answers from the legal list
 applied unchecked (anything else a bot does is checked).
 """
 
@@ -11,26 +12,24 @@ from __future__ import annotations
 
 import gc
 import json
-import multiprocessing
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from monopoly.bots.base import Bot, BotError, make_bot, play
-from monopoly.core.actions import Action, Roll, RollForDoubles
+from monopoly.bots.base import BotError, make_bot
 from monopoly.core.editions import EditionError, get_edition
 from monopoly.core.errors import MonopolyError
 from monopoly.core.game import Game
 from monopoly.core.records import record_of
 from monopoly.core.rules import RuleSet
 
+from .backends import BACKENDS, BackendError, chunks, open_backend
+from .loop import play_counting
 from .stats import GameResult, Summary
-from .texts import JAIL_SLOT, LANGUAGES, SLOTS
+from .texts import LANGUAGES
 
-MAX_ACTIONS = 1_000_000
-"""A game still running after this many actions ends as "unfinished"."""
 MASK64 = (1 << 64) - 1
 
 
@@ -49,9 +48,13 @@ class SimConfig:
     rules_spec: str
     bots: tuple[str, ...]
     seed: int
-    workers: int
+    workers: int | None
+    """Worker processes (local) or chunks at once (Ray); None: all cores / the cluster's."""
     language: str = "en"
     records: Path | None = None
+    backend: str = "local"
+    address: str | None = None
+    """Where the Ray cluster is (``auto``, ``ray://host:10001``); None: a local instance."""
 
     @classmethod
     def create(
@@ -66,9 +69,16 @@ class SimConfig:
         turn_limit: int = 1000,
         language: str = "en",
         records: Path | None = None,
+        backend: str = "local",
+        address: str | None = None,
     ) -> SimConfig:
-        """Check the arguments (raising :class:`SimulationError`); ``workers`` None: all cores."""
+        """Check the arguments (raising :class:`SimulationError`); ``workers`` None: all
+        cores (local) or all of the cluster's CPUs (Ray)."""
         _check_counts(games, players, workers, turn_limit)
+        if backend not in BACKENDS:
+            raise SimulationError(f"unknown backend {backend!r}: use {' or '.join(BACKENDS)}")
+        if address is not None and backend != "ray":
+            raise SimulationError("--address is for --backend ray only")
         if language not in LANGUAGES:
             raise SimulationError(f"unknown language {language!r}: use {' or '.join(LANGUAGES)}")
         try:
@@ -78,7 +88,6 @@ class SimConfig:
         except (EditionError, MonopolyError) as error:
             raise SimulationError(str(error)) from None
         levels = _check_bots(bots, players)
-        cores = multiprocessing.cpu_count()
         return cls(
             games,
             players,
@@ -87,9 +96,11 @@ class SimConfig:
             rules,
             levels,
             seed,
-            workers or cores,
+            workers,
             language,
             records,
+            backend,
+            address,
         )
 
     @property
@@ -106,6 +117,7 @@ class SimConfig:
             "bots": list(self.bots),
             "seating": "rotated" if self.rotated else "fixed",
             "seed": self.seed,
+            "backend": self.backend,
             "workers": self.workers,
         }
 
@@ -167,36 +179,12 @@ def player_names(levels: Sequence[str]) -> list[str]:
 
 
 # ---------------------------------------------------------------------- one game
-def play_counting(game: Game, bots: Sequence[Bot], max_actions: int = MAX_ACTIONS) -> list[int]:
-    """Let ``bots`` play ``game`` (fast path) and count landings per slot.
-
-    A roll's landing is taken when the next roll starts (or the game ends): by then
-    everything the roll caused — including a Speed Die move that waits for the buy
-    decision of the first space — is resolved.
-    """
-    landings = [0] * SLOTS
-    position, jail_turns = game.position, game.jail_turns
-    roller = -1
-
-    def count_landing(seat: int, action: Action) -> None:
-        nonlocal roller
-        kind = type(action)
-        if kind is Roll or kind is RollForDoubles:
-            if roller >= 0:
-                landings[JAIL_SLOT if jail_turns[roller] >= 0 else position[roller]] += 1
-            roller = seat
-
-    play(game, bots, max_actions, checked=False, observe=count_landing)
-    if roller >= 0:
-        landings[JAIL_SLOT if jail_turns[roller] >= 0 else position[roller]] += 1
-    return landings
-
-
 @contextmanager
 def paused_gc() -> Iterator[None]:
     """No cyclic garbage collection during a game: a game makes no reference cycles
     worth collecting, yet its growing record makes every collection rescan it (about
-    a tenth of the time). Collection resumes after the game."""
+    a tenth of the time). Collection resumes after the game, once the game is gone:
+    freed by reference counting, it leaves the collector nothing to scan."""
     was_enabled = gc.isenabled()
     gc.disable()
     try:
@@ -208,14 +196,18 @@ def paused_gc() -> Iterator[None]:
 
 def play_game(config: SimConfig, index: int) -> GameResult:
     """Play game ``index`` of the simulation (and write its record if asked)."""
+    with paused_gc():
+        return _play_game(config, index)  # its game is freed before collection resumes
+
+
+def _play_game(config: SimConfig, index: int) -> GameResult:
     seed = game_seed(config.seed, index)
     levels = lineup(config.bots, config.players, index)
     game = Game.new(player_names(levels), config.edition, config.rules, seed, config.language)
     game.collect_events = False
     bots = [make_bot(level, bot_seed(seed, seat)) for seat, level in enumerate(levels)]
     try:
-        with paused_gc():
-            landings = play_counting(game, bots)
+        landings = play_counting(game, bots)
     except MonopolyError as error:
         seat = game.decision.seat if game.decision else -1
         raise SimulationError(
@@ -235,6 +227,7 @@ def play_game(config: SimConfig, index: int) -> GameResult:
         rolls=sum(landings),
         landings=tuple(landings),
         rent=tuple(game.rent_income),
+        net_worths=tuple(game.net_worth(seat) for seat in range(config.players)),
     )
 
 
@@ -248,35 +241,33 @@ def _play_chunk(job: tuple[SimConfig, int, int]) -> list[GameResult]:
     return [play_game(config, index) for index in range(start, stop)]
 
 
-def chunks(games: int, workers: int) -> Iterator[tuple[int, int]]:
-    """Game index ranges: about four per worker, at most 25 games each."""
-    size = max(1, min(25, games // (workers * 4)))
-    for start in range(0, games, size):
-        yield start, min(start + size, games)
-
-
-def run(config: SimConfig, progress: Callable[[int], None] | None = None) -> Summary:
-    """Play the simulation's games; ``progress(n)`` is told each time ``n`` more are done."""
+def run(
+    config: SimConfig,
+    progress: Callable[[int], None] | None = None,
+    sink: Callable[[GameResult], None] | None = None,
+) -> Summary:
+    """Play the simulation's games on its backend; ``progress(n)`` is told each time ``n``
+    more are done, ``sink`` gets every game's result in game order (e.g. a Parquet file)."""
     if config.records is not None:
         _prepare_records(config.records)
     summary = Summary(players=config.players)
-    jobs = [(config, start, stop) for start, stop in chunks(config.games, config.workers)]
-    started = time.perf_counter()
-    for results in _results(jobs, min(config.workers, len(jobs))):
-        for result in results:
-            summary.add(result)
-        if progress is not None:
-            progress(len(results))
-    summary.seconds = time.perf_counter() - started
+    try:
+        with open_backend(config.backend, config.workers, config.address) as backend:
+            summary.workers = backend.workers
+            ranges = chunks(config.games, backend.workers, backend.most_per_chunk)
+            jobs = ((config, start, stop) for start, stop in ranges)
+            started = time.perf_counter()
+            for results in backend.map(_play_chunk, jobs):
+                for result in results:
+                    summary.add(result)
+                    if sink is not None:
+                        sink(result)
+                if progress is not None:
+                    progress(len(results))
+            summary.seconds = time.perf_counter() - started
+    except BackendError as error:
+        raise SimulationError(str(error)) from None
     return summary
-
-
-def _results(jobs: list[tuple[SimConfig, int, int]], workers: int) -> Iterator[list[GameResult]]:
-    if workers <= 1:
-        yield from map(_play_chunk, jobs)
-        return
-    with multiprocessing.get_context().Pool(workers) as pool:
-        yield from pool.imap(_play_chunk, jobs)
 
 
 def _prepare_records(folder: Path) -> None:

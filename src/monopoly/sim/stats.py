@@ -9,6 +9,7 @@ spaces, the jail space counting only "just visiting", and :data:`JAIL_SLOT`, "in
 from __future__ import annotations
 
 import statistics
+from array import array
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
@@ -17,8 +18,15 @@ from monopoly.core.board import Edition
 
 from .texts import JAIL_SLOT, SLOTS, Texts
 
-TIMING_KEYS = ("seconds", "games_per_second", "rolls_per_second", "workers")
-"""The JSON summary's fields that depend on the machine, not on the games."""
+TIMING_KEYS = (
+    "seconds",
+    "games_per_second",
+    "player_turns_per_second",
+    "rolls_per_second",
+    "backend",
+    "workers",
+)
+"""The JSON summary's fields that depend on how and where it ran, not on the games."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,11 +40,15 @@ class GameResult:
     winners: tuple[int, ...]
     end_reason: str
     turns: int
+    """Player-turns: one turn of one player with all its decisions (the engine's
+    ``game.turn``; a turn with doubles is still one turn)."""
     rolls: int
     landings: tuple[int, ...]
     """Landings per slot (41 slots, see the module's docstring)."""
     rent: tuple[int, ...]
     """Rent collected per space (40)."""
+    net_worths: tuple[int, ...] = ()
+    """Each seat's net worth when the game ended (R-SHORT-4's count; 0 once bankrupt)."""
 
 
 @dataclass(slots=True)
@@ -46,7 +58,9 @@ class Summary:
     players: int
     games: int = 0
     seconds: float = 0.0
-    turns: list[int] = field(default_factory=list)
+    workers: int = 0
+    turns: array[int] = field(default_factory=lambda: array("l"))
+    """Player-turns of each game, in game order (8 bytes a game, not a Python int)."""
     rolls: int = 0
     end_reasons: Counter[str] = field(default_factory=Counter)
     seat_wins: list[int] = field(default_factory=list)
@@ -103,7 +117,9 @@ class Summary:
             "games": self.games,
             "seconds": round(self.seconds, 3),
             "games_per_second": round(self.games / seconds, 2),
+            "player_turns_per_second": round(sum(self.turns) / seconds, 1),
             "rolls_per_second": round(self.rolls / seconds, 1),
+            "workers": self.workers or setup.get("workers"),
             "turns": self._turns_json(),
             "rolls": {"total": self.rolls, "mean": _mean(self.rolls, self.games)},
             "end_reasons": dict(sorted(self.end_reasons.items())),

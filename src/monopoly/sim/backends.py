@@ -1,0 +1,131 @@
+"""Where the games run: this process, a local process pool, or a Ray cluster.
+
+A backend maps a function over chunks of games and yields the chunks' results *in the
+order of the chunks*, whatever order the workers finish in. Callers add results up in
+that order, so a seed gives the same summary on any backend and any number of workers.
+
+Ray is optional (``pip install 'monopoly[ray]'``) and imported only when asked for.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import AbstractContextManager
+from itertools import islice
+from types import TracebackType
+from typing import Any, TypeVar
+
+BACKENDS = ("local", "ray")
+J = TypeVar("J")
+R = TypeVar("R")
+
+
+class BackendError(ValueError):
+    """A backend that cannot be used as asked; the message says why."""
+
+
+class LocalBackend(AbstractContextManager["LocalBackend"]):
+    """This machine: one worker plays in this process, several in a process pool."""
+
+    name = "local"
+
+    def __init__(self, workers: int | None) -> None:
+        self.workers = workers or multiprocessing.cpu_count()
+        self.most_per_chunk = 25
+
+    def map(self, func: Callable[[J], R], jobs: Iterable[J]) -> Iterator[R]:
+        jobs = list(jobs)
+        workers = min(self.workers, len(jobs))
+        if workers <= 1:
+            yield from map(func, jobs)
+            return
+        with multiprocessing.get_context().Pool(workers) as pool:
+            yield from pool.imap(func, jobs)
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+
+class RayBackend(AbstractContextManager["RayBackend"]):
+    """A Ray cluster: ``address`` None follows ``ray.init``'s rule (``RAY_ADDRESS``, the
+    cluster last started on this machine, else a new local instance) unless this
+    process is already connected, ``"auto"`` joins the cluster this machine belongs to,
+    ``"ray://host:10001"`` connects as a client. ``workers`` is how many chunks run at
+    once (default: the cluster's CPUs). Ray is shut down on exit only if started here.
+    """
+
+    name = "ray"
+
+    def __init__(self, workers: int | None, address: str | None) -> None:
+        try:
+            import ray
+        except ImportError:
+            raise BackendError(
+                "--backend ray needs Ray: pip install 'monopoly[ray]' (or pip install ray)"
+            ) from None
+        self.ray: Any = ray
+        self.address = address
+        self.asked_workers = workers
+        self.workers = workers or 1
+        self.most_per_chunk = 100
+        self.started_here = False
+
+    def __enter__(self) -> RayBackend:
+        ray = self.ray
+        if not ray.is_initialized():
+            try:
+                ray.init(address=self.address, log_to_driver=False, include_dashboard=False)
+            except (ConnectionError, ValueError, RuntimeError) as error:
+                where = self.address or "a new local instance"
+                raise BackendError(f"cannot start Ray on {where}: {error}") from None
+            self.started_here = True
+        cpus = int(ray.cluster_resources().get("CPU", 1))
+        self.workers = self.asked_workers or max(1, cpus)
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None:
+        if self.started_here:
+            self.ray.shutdown()
+
+    def map(self, func: Callable[[J], R], jobs: Iterable[J]) -> Iterator[R]:
+        """Keep ``workers`` chunks running (one more queued each), collect them in order."""
+        ray = self.ray
+        remote = ray.remote(num_cpus=1, max_retries=2)(func)
+        queue = iter(jobs)
+        running = deque(remote.remote(job) for job in islice(queue, self.workers + 1))
+        while running:
+            ready = running.popleft()
+            following = next(queue, None)
+            if following is not None:
+                running.append(remote.remote(following))
+            try:
+                yield ray.get(ready)
+            except ray.exceptions.RayTaskError as error:
+                raise error.as_instanceof_cause() from None
+
+
+def open_backend(kind: str, workers: int | None, address: str | None) -> LocalBackend | RayBackend:
+    """The backend ``kind`` (see :data:`BACKENDS`), not started yet: use it in ``with``."""
+    if kind not in BACKENDS:
+        raise BackendError(f"unknown backend {kind!r}: use {' or '.join(BACKENDS)}")
+    if workers is not None and workers < 1:
+        raise BackendError(f"--workers must be at least 1, got {workers}")
+    if kind == "local":
+        if address is not None:
+            raise BackendError("--address is for --backend ray only")
+        return LocalBackend(workers)
+    return RayBackend(workers, address)
+
+
+def chunks(games: int, workers: int, most: int = 25) -> Iterator[tuple[int, int]]:
+    """Game index ranges: about four per worker, at most ``most`` games each."""
+    size = max(1, min(most, games // (workers * 4)))
+    for start in range(0, games, size):
+        yield start, min(start + size, games)

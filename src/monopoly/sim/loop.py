@@ -1,0 +1,85 @@
+"""The simulator's play loop, counting landings as it goes.
+
+It does what ``bots.base.play(game, bots, checked=False, observe=...)`` does, with the
+landing count written inline: no callback per action, and no second check of an action
+the player has just checked itself (:class:`CheckingView`). It is a module of its own, with
+nothing to pickle, so that ``scripts/build-fast.sh`` compiles it with the engine and the
+players (the calls into the game are then native calls).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from monopoly.bots.base import Bot, offer_claims
+from monopoly.core.actions import Action, Roll, RollForDoubles
+from monopoly.core.game import Game
+from monopoly.core.view import PlayerView
+
+from .texts import JAIL_SLOT, SLOTS
+
+MAX_ACTIONS = 1_000_000
+"""A game still running after this many actions ends as "unfinished"."""
+
+
+class CheckingView(PlayerView):
+    """A player's view that remembers the last action it found legal.
+
+    Players ask ``view.is_legal(action)`` before they build or propose a trade; the
+    game cannot change between that question and the action being applied (players only
+    read the view), so the loop applies such an action without checking it again.
+    """
+
+    __slots__ = ("checked",)
+
+    def __init__(self, game: Game, seat: int) -> None:
+        super().__init__(game, seat)
+        self.checked: Action | None = None
+
+    def forget(self) -> None:
+        """A new decision: nothing is checked yet. (A method, not an assignment in the
+        loop: the compiler would take the attribute to stay None over the bot's call.)"""
+        self.checked = None
+
+    def is_legal(self, action: Action) -> bool:
+        legal = super().is_legal(action)
+        if legal:
+            self.checked = action
+        return legal
+
+
+def play_counting(game: Game, bots: Sequence[Bot], max_actions: int = MAX_ACTIONS) -> list[int]:
+    """Let ``bots`` play ``game`` (fast path) and count landings per slot.
+
+    A roll's landing is taken when the next roll starts (or the game ends): by then
+    everything the roll caused — including a Speed Die move that waits for the buy
+    decision of the first space — is resolved. Answers from the legal list are applied
+    unchecked; anything else a bot does is checked.
+    """
+    landings = [0] * SLOTS
+    position, jail_turns = game.position, game.jail_turns
+    views = [CheckingView(game, seat) for seat in range(game.players)]
+    roller = -1
+    for _ in range(max_actions):
+        if game.claims:
+            offer_claims(game, bots, views)
+        decision = game.decision
+        if decision is None:
+            break
+        seat = decision.seat
+        legal = game.decision_actions()
+        view = views[seat]
+        view.forget()
+        action = bots[seat].decide(view, legal)
+        kind = type(action)
+        if kind is Roll or kind is RollForDoubles:
+            if roller >= 0:
+                landings[JAIL_SLOT if jail_turns[roller] >= 0 else position[roller]] += 1
+            roller = seat
+        if action is view.checked or action in legal:
+            game.apply_unchecked(action)
+        else:
+            game.apply(action)
+    if roller >= 0:
+        landings[JAIL_SLOT if jail_turns[roller] >= 0 else position[roller]] += 1
+    return landings
