@@ -32,25 +32,74 @@ def serve(
     open_browser: Annotated[
         bool, typer.Option("--open", help="Open the game in the web browser")
     ] = False,
+    public_url: Annotated[
+        str | None,
+        typer.Option(
+            help="The address players use, e.g. https://monopoly.example.org/ (for invite "
+            "links and the WebSocket origin check; default: where the server listens)"
+        ),
+    ] = None,
+    allow_origin: Annotated[
+        list[str] | None,
+        typer.Option(help="Another web origin whose pages may connect (repeatable)"),
+    ] = None,
+    testing: Annotated[
+        bool,
+        typer.Option(
+            "--testing",
+            help="Accept a chosen seed and start position in new games (for tests; "
+            "everyone who joins such a game is told)",
+        ),
+    ] = False,
+    idle_unload: Annotated[
+        float, typer.Option(help="Seconds an unused game stays in memory")
+    ] = 600.0,
+    create_rate: Annotated[
+        float, typer.Option(help="New games a second per address (after a burst of 20)")
+    ] = 0.2,
+    access_log: Annotated[
+        bool, typer.Option(help="Log every request (never bodies, queries or tokens)")
+    ] = True,
 ) -> None:
     """Play in the browser: start the game server and print its address."""
+    import logging
+
     import uvicorn
 
     from monopoly.web.app import create_app
+    from monopoly.web.limits import Limits
     from monopoly.web.session import ServerConfig
 
-    config = ServerConfig(bot_delay=bot_delay, absence_timeout=absence_timeout)
+    config = ServerConfig(
+        bot_delay=bot_delay,
+        absence_timeout=absence_timeout,
+        public_url=public_url,
+        allowed_origins=tuple(allow_origin or ()),
+        testing=testing,
+        idle_unload=idle_unload,
+        access_log=access_log,
+        limits=Limits(create_rate=(create_rate, 20.0)),
+    )
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
     web_app = create_app(db, config)
     server = uvicorn.Server(
-        uvicorn.Config(web_app, host=host, port=port, log_level="warning", ws_max_size=65536)
+        uvicorn.Config(
+            web_app,
+            host=host,
+            port=port,
+            log_level="warning",
+            access_log=False,
+            ws_max_size=65536,
+            h11_max_incomplete_event_size=16384,
+        )
     )
     threading.Thread(
-        target=_announce, args=(server, database_url(db), open_browser), daemon=True
+        target=_announce, args=(server, web_app, database_url(db), open_browser), daemon=True
     ).start()
     server.run()
 
 
-def _announce(server: object, db_url: str, open_browser: bool) -> None:
+def _announce(server: object, web_app: object, db_url: str, open_browser: bool) -> None:
     """Print the address once the server listens (the port may have been chosen by the OS)."""
     import time
 
@@ -64,7 +113,13 @@ def _announce(server: object, db_url: str, open_browser: bool) -> None:
     host, port = server.servers[0].sockets[0].getsockname()[:2]
     shown = "127.0.0.1" if host == "0.0.0.0" else host
     address = f"http://{shown}:{port}/"
+    hub = web_app.state.hub  # type: ignore[attr-defined]
+    hub.listen_url = address
     print(f"MONOPOLY is served at {address}  (database: {_safe(db_url)})", flush=True)
+    if hub.config.public_url:
+        print(f"Players use {hub.public_url}", flush=True)
+    if hub.config.testing:
+        print("Testing: new games may choose their seed and start position.", flush=True)
     print("Press Ctrl+C to stop.", flush=True)
     if open_browser:
         webbrowser.open(address)
