@@ -420,3 +420,23 @@ def test_the_access_log_names_requests_but_no_secrets(tmp_path: Path) -> None:
     assert f'"POST /api/games/{game_id}/start" 200' in output
     assert f'"WS /ws/games/{game_id}" 101' in output
     assert token not in output
+
+
+def test_the_browser_game_runs_under_the_content_security_policy(server: ServerThread) -> None:
+    from .test_e2e_game import chromium, open_seat
+
+    created = create_game(server.base, ANN_AND_BOTS)
+    start_game(server.base, created["game_id"], created["seat_token"])
+    with chromium() as browser:
+        page = browser.new_page(bypass_csp=False)
+        console: list[str] = []
+        page.on("console", lambda message: console.append(message.text))
+        errors: list[str] = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        open_seat(page, server.base, created["game_id"], created["seat_token"])
+        page.locator("#decision [data-act='roll']:not([disabled])").first.click(timeout=WAIT * 1e3)
+        page.locator("#log li").first.wait_for(timeout=WAIT * 1e3)
+        page.locator(".space[data-space='39']").wait_for(timeout=WAIT * 1e3)
+        page.close()
+    assert errors == []
+    assert not [line for line in console if "Content Security Policy" in line], console
