@@ -62,7 +62,7 @@ class ServerThread:
 class ServerProcess:
     """``monopoly serve`` in its own process; ``kill()`` stops it without any goodbye."""
 
-    def __init__(self, db: Path, *extra: str) -> None:
+    def __init__(self, db: Path | str, *extra: str) -> None:
         monopoly = Path(sys.executable).parent / "monopoly"  # the installed command
         command = [str(monopoly), "serve", "--port", "0"]
         self.process = subprocess.Popen(

@@ -60,6 +60,14 @@ def serve(
     access_log: Annotated[
         bool, typer.Option(help="Log every request (never bodies, queries or tokens)")
     ] = True,
+    cluster: Annotated[
+        bool,
+        typer.Option(
+            "--cluster",
+            help="Share the PostgreSQL database with other `monopoly serve` processes "
+            "(each game has one owner; players may connect to any of them)",
+        ),
+    ] = False,
 ) -> None:
     """Play in the browser: start the game server and print its address."""
     import logging
@@ -79,6 +87,7 @@ def serve(
         idle_unload=idle_unload,
         access_log=access_log,
         limits=Limits(create_rate=(create_rate, 20.0)),
+        cluster=cluster,
     )
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
     web_app = create_app(db, config)

@@ -28,6 +28,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnect
 
 from . import views
+from .cluster import Elsewhere
 from .hub import Hub
 from .limits import BadJson, read_json
 from .lobby import ApiError, check_edition, check_language, parse_join, parse_new_game
@@ -64,7 +65,7 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        hub.start()
+        await hub.start()
         yield
         hub.stop()
         hub.store.close()
@@ -212,26 +213,40 @@ def _lobby_routes(app: FastAPI, hub: Hub) -> None:
 
     @app.get("/api/games/{game_id}")
     async def game(game_id: str) -> dict[str, Any]:
-        async with hub.use(game_id) as session:
-            return session.lobby_json(hub.public_url)
+        return await _on_owner(hub, game_id, "lobby", None)
 
     @app.post("/api/games/{game_id}/join")
     async def join(game_id: str, request: Request) -> dict[str, Any]:
-        body = await _body(request, hub)
-        async with hub.use(game_id) as session:
+        return await _on_owner(hub, game_id, "join", await _body(request, hub))
+
+    @app.post("/api/games/{game_id}/start")
+    async def start(game_id: str, request: Request) -> dict[str, Any]:
+        return await _on_owner(hub, game_id, "start", await _body(request, hub))
+
+
+async def _on_owner(hub: Hub, game_id: str, op: str, body: object) -> dict[str, Any]:
+    """Run a lobby request here, or on the process that owns the game."""
+    try:
+        return await lobby_operation(hub, game_id, op, body)
+    except Elsewhere:
+        assert hub.cluster is not None
+        return await hub.cluster.call(game_id, op, body)
+
+
+async def lobby_operation(hub: Hub, game_id: str, op: str, body: object) -> dict[str, Any]:
+    """Look at, join or start a game this process owns (raises Elsewhere if it doesn't)."""
+    async with hub.use(game_id) as session:
+        if op == "join":
             name, token = parse_join(body, session.edition)
             async with session.lock:
                 seat, secret = await session.join(name, token)
             return _seat_answer(session, seat, secret, hub.public_url)
-
-    @app.post("/api/games/{game_id}/start")
-    async def start(game_id: str, request: Request) -> dict[str, Any]:
-        body = await _body(request, hub)
-        secret = body.get("seat_token") if isinstance(body, dict) else None
-        async with hub.use(game_id) as session:
+        if op == "start":
+            host_secret = body.get("seat_token") if isinstance(body, dict) else None
             async with session.lock:
-                await session.start(secret)
+                await session.start(host_secret)
             return {"game": session.lobby_json(hub.public_url)}
+        return session.lobby_json(hub.public_url)
 
 
 def _seat_answer(session: GameSession, seat: int, secret: str, base: str) -> dict[str, Any]:
@@ -269,7 +284,14 @@ def _play_route(app: FastAPI, hub: Hub) -> None:
 async def _connect(websocket: WebSocket, hub: Hub, game_id: str, address: str) -> None:
     await websocket.accept()
     try:
-        async with hub.use(game_id) as session:
+        try:
+            session_context = hub.use(game_id)
+            session = await session_context.__aenter__()
+        except Elsewhere:
+            assert hub.cluster is not None
+            await hub.cluster.serve_proxy(websocket, game_id, address)
+            return
+        try:
             client = Client(websocket.send_text, address, hub.config.limits, _closer(websocket))
             pump = asyncio.get_running_loop().create_task(client.pump())
             try:
@@ -280,6 +302,8 @@ async def _connect(websocket: WebSocket, hub: Hub, game_id: str, address: str) -
                 with contextlib.suppress(Exception):
                     await asyncio.wait_for(pump, timeout=1.0)
                 pump.cancel()
+        finally:
+            await session_context.__aexit__(None, None, None)
     except ApiError as error:
         message = {"type": "error", "code": error.code, "message": error.message}
         with contextlib.suppress(Exception):

@@ -29,6 +29,7 @@ from monopoly.bots.base import LEVELS, make_bot
 from monopoly.core.game import Game
 from monopoly.core.records import replay
 
+from .cluster import Cluster, Elsewhere
 from .lobby import ApiError, NewGame, new_game_id, new_secret
 from .session import (
     STANDIN_PREFERENCE,
@@ -75,6 +76,12 @@ class Hub:
         self.limiter = RateLimiter()
         self._loading: dict[str, asyncio.Lock] = {}
         self._tasks: list[asyncio.Task[None]] = []
+        self.cluster: Cluster | None = None
+        """Set when several processes share the (PostgreSQL) database."""
+        if config.cluster:
+            if not store.url.startswith("postgresql"):
+                raise ValueError("several server processes need a PostgreSQL database")
+            self.cluster = Cluster(self, store.url)
 
     @property
     def public_url(self) -> str:
@@ -163,6 +170,8 @@ class Hub:
             )
 
     async def _load(self, game_id: str) -> GameSession:
+        if self.cluster is not None and not await self.cluster.acquire(game_id):
+            raise Elsewhere(game_id)
         try:
             stored = await asyncio.to_thread(self.store.load, game_id)
             if stored is None:
@@ -207,6 +216,8 @@ class Hub:
         if request.test_setup:
             rules_spec["testing"] = list(request.test_setup)
         stored = StoredGame(new_game_id(), "open", setup, rules_spec, now(), seats)
+        if self.cluster is not None:
+            await self.cluster.acquire(stored.id)
         try:
             await self.write(self.store.create_game, stored)
         except StorageFailure:
@@ -229,9 +240,11 @@ class Hub:
         return sessions, len(ids) > limit
 
     # ------------------------------------------------------------------ life cycle
-    def start(self) -> None:
+    async def start(self) -> None:
         """Restore the running games and start unloading idle ones (in the background,
         so the server answers at once; every load goes through :meth:`get`)."""
+        if self.cluster is not None:
+            await self.cluster.start()
         loop = asyncio.get_running_loop()
         self._tasks = [loop.create_task(self.restore()), loop.create_task(self._sweep())]
 
@@ -246,7 +259,7 @@ class Hub:
         for game_id in game_ids:
             try:
                 session = await self.get(game_id)
-            except Exception:
+            except Exception:  # damaged (reported by get) or owned by another process
                 continue
             async with session.lock:
                 session.kick_bots()
@@ -261,10 +274,14 @@ class Hub:
                 if session.idle() and moment - session.last_used >= wait:
                     session.stop()
                     del self.sessions[game_id]
+                    if self.cluster is not None:
+                        await self.cluster.release(game_id)
 
     def stop(self) -> None:
         for task in self._tasks:
             task.cancel()
+        if self.cluster is not None:
+            self.cluster.stop()
         for session in self.sessions.values():
             session.stop()
 

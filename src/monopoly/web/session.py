@@ -72,6 +72,8 @@ class ServerConfig:
     """Seconds a game stays in memory with nobody connected and nothing to do."""
     access_log: bool = False
     """Log every request (address, method, path, status, time; never bodies or queries)."""
+    cluster: bool = False
+    """Share the (PostgreSQL) database with other server processes: a lease per game."""
     db_busy_timeout: float = 5.0
     """Seconds a SQLite write waits for another writer before it fails."""
     limits: Limits = field(default_factory=Limits)

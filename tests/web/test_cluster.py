@@ -1,0 +1,48 @@
+"""Several server processes over one PostgreSQL: a player connected to one process plays
+a game owned by another; when the owner is killed mid-game, the game goes on."""
+
+from __future__ import annotations
+
+import httpx
+
+from monopoly.core.records import replay
+from monopoly.web.storage import Store
+
+from .servers import Player, ServerProcess, create_game, simple_answer
+from .test_play import ANN_AND_BOTS, play_to_the_end
+
+
+def test_a_game_survives_the_death_of_its_owner_process(postgres_url: str) -> None:
+    db = postgres_url
+    with ServerProcess(db, "--cluster") as owner, ServerProcess(db, "--cluster") as other:
+        created = create_game(owner.base, ANN_AND_BOTS)
+        game_id, token = created["game_id"], created["seat_token"]
+        ann = Player(other.base, game_id, token)  # connected to the process that does not own it
+        assert ann.welcome["seat"] == 0
+        assert ann.expect("lobby")["game"]["game_id"] == game_id
+        started = httpx.post(f"{other.base}/api/games/{game_id}/start", json={"seat_token": token})
+        assert started.status_code == 200, started.text
+        for _ in range(6):
+            ann.act(simple_answer(ann.my_turn()))
+            ann.expect("state")
+        seen = ann.my_turn()["state_id"]
+        owner.kill()
+
+        ann.expect("welcome", timeout=15)  # the other process took over and greets again
+        again = ann.expect("state")
+        assert again["full"] is True and again["state_id"] >= seen
+        over = play_to_the_end(ann)
+        assert over["winners"]
+        lobby = httpx.get(f"{other.base}/api/games/{game_id}").json()
+        assert lobby["status"] == "over"
+        ann.close()
+        other.process.terminate()
+        assert other.process.stdout is not None
+        log = other.process.stdout.read()
+    assert f"this process took game {game_id} over" in log
+
+    store = Store(postgres_url)
+    stored = store.load(game_id)
+    assert stored is not None and stored.status == "over"
+    assert replay(stored.record()).over
+    store.close()
