@@ -3,7 +3,13 @@ a game owned by another; when the owner is killed mid-game, the game goes on."""
 
 from __future__ import annotations
 
+import os
+import signal
+import time
+from pathlib import Path
+
 import httpx
+from websockets.exceptions import ConnectionClosed
 
 from monopoly.core.records import replay
 from monopoly.web.storage import Store
@@ -46,3 +52,46 @@ def test_a_game_survives_the_death_of_its_owner_process(postgres_url: str) -> No
     assert stored is not None and stored.status == "over"
     assert replay(stored.record()).over
     store.close()
+
+
+def worker_pids(parent: int) -> list[int]:
+    children = Path(f"/proc/{parent}/task/{parent}/children").read_text().split()
+    return [
+        int(pid) for pid in children if b"spawn_main" in Path(f"/proc/{pid}/cmdline").read_bytes()
+    ]
+
+
+def test_workers_share_one_port_and_a_killed_worker_loses_nothing(postgres_url: str) -> None:
+    with ServerProcess(postgres_url, "--workers", "2") as server:
+        assert "2 processes" in server.banner
+        created = create_game(server.base, ANN_AND_BOTS)
+        game_id, token = created["game_id"], created["seat_token"]
+        start = httpx.post(f"{server.base}/api/games/{game_id}/start", json={"seat_token": token})
+        assert start.status_code == 200, start.text
+        seen = -1
+        for _ in range(4):  # new connections land on either worker
+            ann = Player(server.base, game_id, token)
+            state = ann.my_turn()
+            assert state["state_id"] >= seen
+            ann.act(simple_answer(state))
+            seen = ann.expect("state")["state_id"]
+            ann.close()
+        workers = worker_pids(server.process.pid)
+        assert len(workers) == 2
+        os.kill(workers[0], signal.SIGKILL)
+        deadline = time.monotonic() + 20
+        while True:  # as a browser does: reconnect until a worker answers with the game
+            try:
+                ann = Player(server.base, game_id, token)
+                state = ann.my_turn()
+                break
+            except (OSError, ConnectionClosed, TimeoutError):
+                assert time.monotonic() < deadline, "the game did not come back"
+                time.sleep(0.2)
+        assert state["state_id"] >= seen
+        assert play_to_the_end(ann)["winners"]
+        ann.close()
+        deadline = time.monotonic() + 20
+        while len(worker_pids(server.process.pid)) < 2:
+            assert time.monotonic() < deadline, "the killed worker was not replaced"
+            time.sleep(0.2)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import threading
 import webbrowser
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -60,6 +60,12 @@ def serve(
     access_log: Annotated[
         bool, typer.Option(help="Log every request (never bodies, queries or tokens)")
     ] = True,
+    workers: Annotated[
+        int,
+        typer.Option(
+            help="Server processes on one port (more than 1 needs PostgreSQL; implies --cluster)"
+        ),
+    ] = 1,
     cluster: Annotated[
         bool,
         typer.Option(
@@ -87,25 +93,106 @@ def serve(
         idle_unload=idle_unload,
         access_log=access_log,
         limits=Limits(create_rate=(create_rate, 20.0)),
-        cluster=cluster,
+        cluster=cluster or workers > 1,
     )
+    if workers > 1:
+        if not database_url(db).startswith("postgresql"):
+            raise typer.BadParameter("--workers above 1 needs --db postgresql://…")
+        _serve_workers(db, config, host, port, workers, open_browser)
+        return
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
     web_app = create_app(db, config)
-    server = uvicorn.Server(
-        uvicorn.Config(
-            web_app,
-            host=host,
-            port=port,
-            log_level="warning",
-            access_log=False,
-            ws_max_size=65536,
-            h11_max_incomplete_event_size=16384,
-        )
-    )
+    server = uvicorn.Server(_uvicorn_config(web_app, host, port))
     threading.Thread(
         target=_announce, args=(server, web_app, database_url(db), open_browser), daemon=True
     ).start()
     server.run()
+
+
+def _uvicorn_config(web_app: Any, host: str, port: int) -> Any:
+    import uvicorn
+
+    return uvicorn.Config(
+        web_app,
+        host=host,
+        port=port,
+        log_level="warning",
+        access_log=False,
+        ws_max_size=65536,
+        h11_max_incomplete_event_size=16384,
+    )
+
+
+def _serve_workers(
+    db: str | None, config: Any, host: str, port: int, workers: int, open_browser: bool
+) -> None:
+    """Bind the port once and serve it from ``workers`` processes sharing one PostgreSQL
+    (each game has one owner; see monopoly.web.cluster). A worker that dies is started
+    again; the others take its games over meanwhile."""
+    import multiprocessing
+    import signal
+    import socket
+    import time
+
+    sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind((host, port))
+    sock.listen(2048)
+    sock.set_inheritable(True)
+    bound = sock.getsockname()[1]
+    shown = "127.0.0.1" if host == "0.0.0.0" else host
+    address = f"http://{shown}:{bound}/"
+    context = multiprocessing.get_context("spawn")
+
+    def spawn() -> Any:
+        process = context.Process(target=_worker, args=(db, config, sock, address), daemon=True)
+        process.start()
+        return process
+
+    processes = [spawn() for _ in range(workers)]
+    print(
+        f"MONOPOLY is served at {address}  (database: {_safe(database_url(db))}, "
+        f"{workers} processes)",
+        flush=True,
+    )
+    print("Press Ctrl+C to stop.", flush=True)
+    if open_browser:
+        webbrowser.open(address)
+    stopping = False
+
+    def stop(*_: object) -> None:
+        nonlocal stopping
+        stopping = True
+
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
+    while not stopping:
+        time.sleep(0.2)
+        for index, process in enumerate(processes):
+            if not process.is_alive() and not stopping:
+                print(
+                    f"worker {process.pid} ended ({process.exitcode}); starting another", flush=True
+                )
+                processes[index] = spawn()
+    for process in processes:
+        process.terminate()
+    for process in processes:
+        process.join(10)
+
+
+def _worker(db: str | None, config: Any, sock: Any, address: str) -> None:
+    import logging
+    import os
+
+    import uvicorn
+
+    from monopoly.web.app import create_app
+
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+    web_app = create_app(db, config)
+    web_app.state.hub.listen_url = address
+    print(f"worker {os.getpid()} serves", flush=True)
+    uvicorn.Server(_uvicorn_config(web_app, "", 0)).run(sockets=[sock])
 
 
 def _announce(server: object, web_app: object, db_url: str, open_browser: bool) -> None:
