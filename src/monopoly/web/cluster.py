@@ -57,6 +57,8 @@ class Proxy:
     send_text: Callable[[str], Awaitable[None]]
     address: str
     hello: str | None = None
+    owner: str | None = None
+    """The process this connection's messages go to."""
     local: tuple[GameSession, Client] | None = None
     """Set when this process has taken the game over: the connection is served here."""
     outgoing: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
@@ -160,6 +162,8 @@ class Cluster:
                 for game_id in {proxy.game_id for proxy in self.proxies.values()}:
                     if await self.acquire(game_id):
                         await self._take_over(game_id)
+                    else:
+                        await self._follow_owner(game_id)
                 free = await asyncio.to_thread(
                     self._lease_sql,
                     "SELECT id FROM games WHERE status = 'running' AND NOT (id = ANY(%s)) "
@@ -172,6 +176,20 @@ class Cluster:
                     await self._take_over(game_id)
             except Exception:
                 log.exception("looking for games to take over failed")
+
+    async def _follow_owner(self, game_id: str) -> None:
+        """Another process took the game over: greet it again for our connections."""
+        owner = await self.owner_of(game_id)
+        for conn, proxy in list(self.proxies.items()):
+            if proxy.game_id == game_id and not proxy.local and proxy.owner != owner:
+                proxy.owner = owner
+                if owner is not None and proxy.hello is not None:
+                    await self._forward(conn, proxy, proxy.hello)
+
+    async def _forward(self, conn: int, proxy: Proxy, text: str) -> None:
+        assert proxy.owner is not None
+        message = {"k": "in", "p": self.proc, "c": conn, "g": proxy.game_id, "a": proxy.address}
+        await self._notify(proxy.owner, {**message, "t": text})
 
     async def _take_over(self, game_id: str) -> None:
         self.hub.broken.pop(game_id, None)
@@ -278,7 +296,7 @@ class Cluster:
                 await websocket.send_text(text)
 
         pumping = asyncio.get_running_loop().create_task(pump())
-        owner = await self.owner_of(game_id)
+        proxy.owner = await self.owner_of(game_id)
         try:
             while True:
                 message = await websocket.receive()
@@ -292,9 +310,8 @@ class Cluster:
                 if proxy.local is not None:
                     session, client = proxy.local
                     await session.handle(client, text)
-                elif owner is not None:
-                    out = {"k": "in", "p": self.proc, "c": conn, "g": game_id, "a": address}
-                    await self._notify(owner, {**out, "t": text})
+                elif proxy.owner is not None:
+                    await self._forward(conn, proxy, text)
         finally:
             self.proxies.pop(conn, None)
             proxy.outgoing.put_nowait(None)
@@ -304,9 +321,9 @@ class Cluster:
                 session.leave(client)
                 client.close()
                 session.pins -= 1
-            elif owner is not None:
+            elif proxy.owner is not None:
                 with contextlib.suppress(Exception):
-                    await self._notify(owner, {"k": "bye", "p": self.proc, "c": conn})
+                    await self._notify(proxy.owner, {"k": "bye", "p": self.proc, "c": conn})
 
     # ------------------------------------------------------------------ lobby requests
     async def call(self, game_id: str, op: str, body: object) -> dict[str, Any]:
