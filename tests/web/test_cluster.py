@@ -21,6 +21,9 @@ from .test_play import ANN_AND_BOTS, play_to_the_end
 def test_a_game_survives_the_death_of_its_owner_process(postgres_url: str) -> None:
     db = postgres_url
     with ServerProcess(db, "--cluster") as owner, ServerProcess(db, "--cluster") as other:
+        waiting = create_game(owner.base, [{"type": "human"}, {"type": "human"}])
+        listed = httpx.get(f"{other.base}/api/games").json()["games"]
+        assert [game["game_id"] for game in listed] == [waiting["game_id"]]
         created = create_game(owner.base, ANN_AND_BOTS)
         game_id, token = created["game_id"], created["seat_token"]
         ann = Player(other.base, game_id, token)  # connected to the process that does not own it

@@ -234,7 +234,13 @@ class Hub:
         sessions = []
         for game_id in ids[:limit]:
             with contextlib.suppress(ApiError):
-                session = await self.get(game_id)
+                try:
+                    session = await self.get(game_id)
+                except Elsewhere:  # owned by another process: its stored seats will do
+                    stored = await self.read(self.store.load, game_id)
+                    if stored is None:
+                        continue
+                    session = GameSession(self, stored, None)
                 if session.has_free_seat():
                     sessions.append(session)
         return sessions, len(ids) > limit
