@@ -166,8 +166,9 @@ class Cluster:
                         await self._follow_owner(game_id)
                 free = await asyncio.to_thread(
                     self._lease_sql,
-                    "SELECT id FROM games WHERE status = 'running' AND NOT (id = ANY(%s)) "
-                    "AND pg_try_advisory_lock(hashtextextended(id, 0))",
+                    "WITH running AS MATERIALIZED (SELECT id FROM games "
+                    "WHERE status = 'running' AND NOT (id = ANY(%s))) "
+                    "SELECT id FROM running WHERE pg_try_advisory_lock(hashtextextended(id, 0))",
                     list(self.owned),
                 )
                 for (game_id,) in free:
