@@ -246,19 +246,19 @@ def test_a_failed_write_is_an_error_and_the_game_never_runs_ahead(tmp_path: Path
 
 def test_a_slow_database_does_not_stall_other_games(tmp_path: Path) -> None:
     db = tmp_path / "games.sqlite3"
-    with ServerThread(str(db), config(db_busy_timeout=3.0)) as server:
+    with ServerThread(str(db), config(db_busy_timeout=5.0)) as server:
         slow, slow_token = play_a_little(server.base, 1)
         other, other_token = play_a_little(server.base, 1)
         ann = Player(server.base, slow, slow_token)
         bob = Player(server.base, other, other_token)
         with WriteLock(db):
             before = ann.my_turn()
-            ann.act(simple_answer(before))  # its write waits for the lock (up to 3 s)
+            ann.act(simple_answer(before))  # its write waits for the lock (up to 5 s)
             started = time.monotonic()
             bob.send({"type": "ping"})
             bob.expect("pong")
             assert httpx.get(f"{server.base}/api/editions").status_code == 200
-            assert time.monotonic() - started < 1.0, "the event loop waited for the database"
+            assert time.monotonic() - started < 2.0, "the event loop waited for the database"
         assert ann.expect("state")["state_id"] > before["state_id"], "stored once it could"
         ann.close()
         bob.close()

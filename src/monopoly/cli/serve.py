@@ -144,12 +144,18 @@ def _serve_workers(
     address = f"http://{shown}:{bound}/"
     context = multiprocessing.get_context("spawn")
 
-    def spawn() -> Any:
-        process = context.Process(target=_worker, args=(db, config, sock, address), daemon=True)
+    def spawn() -> tuple[Any, Any]:
+        ready = context.Event()
+        process = context.Process(
+            target=_worker, args=(db, config, sock, address, ready), daemon=True
+        )
         process.start()
-        return process
+        return process, ready
 
-    processes = [spawn() for _ in range(workers)]
+    started = [spawn() for _ in range(workers)]
+    for _process, ready in started:  # the address is printed once every worker serves
+        ready.wait(120)
+    processes = [process for process, _ready in started]
     print(
         f"MONOPOLY is served at {address}  (database: {_safe(database_url(db))}, "
         f"{workers} processes)",
@@ -173,16 +179,17 @@ def _serve_workers(
                 print(
                     f"worker {process.pid} ended ({process.exitcode}); starting another", flush=True
                 )
-                processes[index] = spawn()
+                processes[index] = spawn()[0]
     for process in processes:
         process.terminate()
     for process in processes:
         process.join(10)
 
 
-def _worker(db: str | None, config: Any, sock: Any, address: str) -> None:
+def _worker(db: str | None, config: Any, sock: Any, address: str, ready: Any) -> None:
     import logging
     import os
+    import time
 
     import uvicorn
 
@@ -191,8 +198,16 @@ def _worker(db: str | None, config: Any, sock: Any, address: str) -> None:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
     web_app = create_app(db, config)
     web_app.state.hub.listen_url = address
-    print(f"worker {os.getpid()} serves", flush=True)
-    uvicorn.Server(_uvicorn_config(web_app, "", 0)).run(sockets=[sock])
+    server = uvicorn.Server(_uvicorn_config(web_app, "", 0))
+
+    def tell_when_started() -> None:
+        while not server.started and not server.should_exit:
+            time.sleep(0.05)
+        print(f"worker {os.getpid()} serves", flush=True)
+        ready.set()
+
+    threading.Thread(target=tell_when_started, daemon=True).start()
+    server.run(sockets=[sock])
 
 
 def _announce(server: object, web_app: object, db_url: str, open_browser: bool) -> None:
