@@ -357,11 +357,21 @@ class GameSession:
         try:
             await self.hub.write(store.append_log, self.id, self.saved, entries, status, result)
         except StorageFailure:
-            self._roll_back()
-            raise
+            if not await self._landed(self.saved + len(new)):
+                self._roll_back()
+                raise
         self.actions += sum(1 for entry in new if entry[0] == "action")
         self.status = status
         self.saved += len(new)
+
+    async def _landed(self, length: int) -> bool:
+        """Whether a write reported as failed was stored after all (the connection broke
+        after the commit): then the game goes on from it instead of writing it twice."""
+        try:
+            stored = await asyncio.to_thread(self.hub.store.log_length, self.id)
+        except Exception:  # the database still does not answer: treat it as not stored
+            return False
+        return bool(stored == length)
 
     def _roll_back(self) -> None:
         """Put the game back where the database has it (after a failed write)."""
