@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from sqlalchemy import create_engine, text
 
+from monopoly.web.limits import Limits, default_message_rates
 from monopoly.web.session import ServerConfig
 from monopoly.web.storage import database_url
 
@@ -19,13 +20,18 @@ from .servers import ServerThread
 
 ABSENCE = 0.4
 """The tests' absence timeout in seconds (the server's default is 60)."""
+ROBOT_LIMITS = Limits(
+    message_rates={kind: (1000.0, 1000.0) for kind in default_message_rates()},
+    create_rate=(1000.0, 1000.0),
+)
+"""Test clients send as fast as they can: the rate limits have tests of their own."""
 POSTGRES_VARIABLE = "MONOPOLY_TEST_POSTGRES_URL"
 REPO = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[ServerThread]:
-    config = ServerConfig(bot_delay=0, absence_timeout=ABSENCE)
+    config = ServerConfig(bot_delay=0, absence_timeout=ABSENCE, testing=True, limits=ROBOT_LIMITS)
     with ServerThread(str(tmp_path / "games.sqlite3"), config) as running:
         yield running
 

@@ -36,7 +36,9 @@ class ServerThread:
     def __init__(self, db: str, config: ServerConfig) -> None:
         self.app = create_app(db, config)
         self.server = uvicorn.Server(
-            uvicorn.Config(self.app, host="127.0.0.1", port=0, log_level="warning")
+            uvicorn.Config(
+                self.app, host="127.0.0.1", port=0, log_level="warning", ws_max_size=65536
+            )
         )
         self.thread = threading.Thread(target=self.server.run, daemon=True)
         self.base = ""
@@ -49,6 +51,7 @@ class ServerThread:
             time.sleep(0.01)
         port = self.server.servers[0].sockets[0].getsockname()[1]
         self.base = f"http://127.0.0.1:{port}"
+        self.app.state.hub.listen_url = self.base + "/"  # as `monopoly serve` does
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -59,11 +62,11 @@ class ServerThread:
 class ServerProcess:
     """``monopoly serve`` in its own process; ``kill()`` stops it without any goodbye."""
 
-    def __init__(self, db: Path, *extra: str) -> None:
+    def __init__(self, db: Path | str, *extra: str) -> None:
         monopoly = Path(sys.executable).parent / "monopoly"  # the installed command
         command = [str(monopoly), "serve", "--port", "0"]
         self.process = subprocess.Popen(
-            [*command, "--db", str(db), "--bot-delay", "0", *extra],
+            [*command, "--db", str(db), "--bot-delay", "0", "--testing", *extra],
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
             text=True,

@@ -12,6 +12,7 @@ import socket
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -46,9 +47,15 @@ DECISION_READY = """() => {
 
 @contextmanager
 def chromium() -> Iterator[Browser]:
-    """Chromium from Debian, headless; every context gets a new empty profile."""
+    """Chromium from Debian, headless; every context gets a new empty profile.
+
+    Pages bypass the server's Content-Security-Policy unless opened with
+    ``bypass_csp=False``: Playwright evaluates ``wait_for_function`` predicates with
+    ``eval``, which the policy forbids (test_hostile.py plays under the policy)."""
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        browser.new_page = partial(browser.new_page, bypass_csp=True)  # type: ignore[method-assign]
+        browser.new_context = partial(browser.new_context, bypass_csp=True)  # type: ignore[method-assign]
         try:
             yield browser
         finally:

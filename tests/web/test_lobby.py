@@ -147,7 +147,9 @@ def test_bad_game_requests_are_refused_and_create_nothing(
 
 
 def test_a_body_that_is_not_json_is_refused(server: ServerThread) -> None:
-    response = httpx.post(f"{server.base}/api/games", content=b"{nope")
+    response = httpx.post(
+        f"{server.base}/api/games", content=b"{nope", headers={"content-type": "application/json"}
+    )
     assert response.status_code == 422
     assert response.json()["error"]["code"] == "bad_request"
     response = httpx.post(f"{server.base}/api/games", json=[1, 2])

@@ -274,7 +274,7 @@ def test_reconnecting_gets_the_same_state_and_the_whole_log(server: ServerThread
 
 
 def test_with_a_bot_delay_each_computer_move_comes_as_its_own_state(tmp_path: Path) -> None:
-    config = ServerConfig(bot_delay=0.01)
+    config = ServerConfig(bot_delay=0.01, testing=True)
     with ServerThread(str(tmp_path / "games.sqlite3"), config) as server:
         created = create_game(server.base, ANN_AND_BOTS)
         ann = Player(server.base, created["game_id"], created["seat_token"])

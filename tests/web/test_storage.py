@@ -57,7 +57,7 @@ def test_a_game_round_trips_through_the_store(db_url: str) -> None:
 
 
 def test_a_new_server_on_the_same_database_resumes_the_game(db_url: str) -> None:
-    config = ServerConfig(bot_delay=0)
+    config = ServerConfig(bot_delay=0, testing=True)
     with ServerThread(db_url, config) as first:
         created = create_game(
             first.base, ANN_AND_BOTS, language="de", edition="fallout", token="vault_boy"
@@ -70,7 +70,7 @@ def test_a_new_server_on_the_same_database_resumes_the_game(db_url: str) -> None
             ann.expect("state")
         before = ann.my_turn()
         ann.close()
-        live = first.app.state.hub.get(game_id).game
+        live = first.app.state.hub.sessions[game_id].game
         expected = game_state(live)
 
     store = Store(db_url)

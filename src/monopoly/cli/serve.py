@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import threading
 import webbrowser
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -32,25 +32,185 @@ def serve(
     open_browser: Annotated[
         bool, typer.Option("--open", help="Open the game in the web browser")
     ] = False,
+    public_url: Annotated[
+        str | None,
+        typer.Option(
+            help="The address players use, e.g. https://monopoly.example.org/ (for invite "
+            "links and the WebSocket origin check; default: where the server listens)"
+        ),
+    ] = None,
+    allow_origin: Annotated[
+        list[str] | None,
+        typer.Option(help="Another web origin whose pages may connect (repeatable)"),
+    ] = None,
+    testing: Annotated[
+        bool,
+        typer.Option(
+            "--testing",
+            help="Accept a chosen seed and start position in new games (for tests; "
+            "everyone who joins such a game is told)",
+        ),
+    ] = False,
+    idle_unload: Annotated[
+        float, typer.Option(help="Seconds an unused game stays in memory")
+    ] = 600.0,
+    create_rate: Annotated[
+        float, typer.Option(help="New games a second per address (after a burst of 20)")
+    ] = 0.2,
+    access_log: Annotated[
+        bool, typer.Option(help="Log every request (never bodies, queries or tokens)")
+    ] = True,
+    workers: Annotated[
+        int,
+        typer.Option(
+            help="Server processes on one port (more than 1 needs PostgreSQL; implies --cluster)"
+        ),
+    ] = 1,
+    cluster: Annotated[
+        bool,
+        typer.Option(
+            "--cluster",
+            help="Share the PostgreSQL database with other `monopoly serve` processes "
+            "(each game has one owner; players may connect to any of them)",
+        ),
+    ] = False,
 ) -> None:
     """Play in the browser: start the game server and print its address."""
+    import logging
+
     import uvicorn
 
     from monopoly.web.app import create_app
+    from monopoly.web.limits import Limits
     from monopoly.web.session import ServerConfig
 
-    config = ServerConfig(bot_delay=bot_delay, absence_timeout=absence_timeout)
-    web_app = create_app(db, config)
-    server = uvicorn.Server(
-        uvicorn.Config(web_app, host=host, port=port, log_level="warning", ws_max_size=65536)
+    config = ServerConfig(
+        bot_delay=bot_delay,
+        absence_timeout=absence_timeout,
+        public_url=public_url,
+        allowed_origins=tuple(allow_origin or ()),
+        testing=testing,
+        idle_unload=idle_unload,
+        access_log=access_log,
+        limits=Limits(create_rate=(create_rate, 20.0)),
+        cluster=cluster or workers > 1,
     )
+    if workers > 1:
+        if not database_url(db).startswith("postgresql"):
+            raise typer.BadParameter("--workers above 1 needs --db postgresql://…")
+        _serve_workers(db, config, host, port, workers, open_browser)
+        return
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+    web_app = create_app(db, config)
+    server = uvicorn.Server(_uvicorn_config(web_app, host, port))
     threading.Thread(
-        target=_announce, args=(server, database_url(db), open_browser), daemon=True
+        target=_announce, args=(server, web_app, database_url(db), open_browser), daemon=True
     ).start()
     server.run()
 
 
-def _announce(server: object, db_url: str, open_browser: bool) -> None:
+def _uvicorn_config(web_app: Any, host: str, port: int) -> Any:
+    import uvicorn
+
+    return uvicorn.Config(
+        web_app,
+        host=host,
+        port=port,
+        log_level="warning",
+        access_log=False,
+        ws_max_size=65536,
+        h11_max_incomplete_event_size=16384,
+    )
+
+
+def _serve_workers(
+    db: str | None, config: Any, host: str, port: int, workers: int, open_browser: bool
+) -> None:
+    """Bind the port once and serve it from ``workers`` processes sharing one PostgreSQL
+    (each game has one owner; see monopoly.web.cluster). A worker that dies is started
+    again; the others take its games over meanwhile."""
+    import multiprocessing
+    import signal
+    import socket
+    import time
+
+    sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind((host, port))
+    sock.listen(2048)
+    sock.set_inheritable(True)
+    bound = sock.getsockname()[1]
+    shown = "127.0.0.1" if host == "0.0.0.0" else host
+    address = f"http://{shown}:{bound}/"
+    context = multiprocessing.get_context("spawn")
+
+    def spawn() -> tuple[Any, Any]:
+        ready = context.Event()
+        process = context.Process(
+            target=_worker, args=(db, config, sock, address, ready), daemon=True
+        )
+        process.start()
+        return process, ready
+
+    started = [spawn() for _ in range(workers)]
+    for _process, ready in started:  # the address is printed once every worker serves
+        ready.wait(120)
+    processes = [process for process, _ready in started]
+    print(
+        f"MONOPOLY is served at {address}  (database: {_safe(database_url(db))}, "
+        f"{workers} processes)",
+        flush=True,
+    )
+    print("Press Ctrl+C to stop.", flush=True)
+    if open_browser:
+        webbrowser.open(address)
+    stopping = False
+
+    def stop(*_: object) -> None:
+        nonlocal stopping
+        stopping = True
+
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
+    while not stopping:
+        time.sleep(0.2)
+        for index, process in enumerate(processes):
+            if not process.is_alive() and not stopping:
+                print(
+                    f"worker {process.pid} ended ({process.exitcode}); starting another", flush=True
+                )
+                processes[index] = spawn()[0]
+    for process in processes:
+        process.terminate()
+    for process in processes:
+        process.join(10)
+
+
+def _worker(db: str | None, config: Any, sock: Any, address: str, ready: Any) -> None:
+    import logging
+    import os
+    import time
+
+    import uvicorn
+
+    from monopoly.web.app import create_app
+
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+    web_app = create_app(db, config)
+    web_app.state.hub.listen_url = address
+    server = uvicorn.Server(_uvicorn_config(web_app, "", 0))
+
+    def tell_when_started() -> None:
+        while not server.started and not server.should_exit:
+            time.sleep(0.05)
+        print(f"worker {os.getpid()} serves", flush=True)
+        ready.set()
+
+    threading.Thread(target=tell_when_started, daemon=True).start()
+    server.run(sockets=[sock])
+
+
+def _announce(server: object, web_app: object, db_url: str, open_browser: bool) -> None:
     """Print the address once the server listens (the port may have been chosen by the OS)."""
     import time
 
@@ -64,7 +224,13 @@ def _announce(server: object, db_url: str, open_browser: bool) -> None:
     host, port = server.servers[0].sockets[0].getsockname()[:2]
     shown = "127.0.0.1" if host == "0.0.0.0" else host
     address = f"http://{shown}:{port}/"
+    hub = web_app.state.hub  # type: ignore[attr-defined]
+    hub.listen_url = address
     print(f"MONOPOLY is served at {address}  (database: {_safe(db_url)})", flush=True)
+    if hub.config.public_url:
+        print(f"Players use {hub.public_url}", flush=True)
+    if hub.config.testing:
+        print("Testing: new games may choose their seed and start position.", flush=True)
     print("Press Ctrl+C to stop.", flush=True)
     if open_browser:
         webbrowser.open(address)

@@ -16,6 +16,7 @@ from monopoly.core.game import Game
 from monopoly.core.records import setup_from_json
 from monopoly.core.rules import RuleSet
 
+from .limits import shown
 from .texts import LANGUAGES
 from .views import LOBBY_OPTIONS, MAX_SEATS, MIN_SEATS, PRESETS
 
@@ -26,6 +27,7 @@ class ApiError(Exception):
     """A refused request: ``status`` (HTTP), ``code`` (stable) and a clear message."""
 
     def __init__(self, status: int, code: str, message: str) -> None:
+        message = message if len(message) <= 300 else message[:299] + "…"
         super().__init__(message)
         self.status = status
         self.code = code
@@ -50,6 +52,8 @@ class NewGame:
     seed: int
     position: dict[str, Any] | None = None
     """A start position (docs/records.md), for tests and set-up scenarios; None: the box."""
+    test_setup: tuple[str, ...] = ()
+    """What the creator chose that is left to chance otherwise: ``seed``, ``position``."""
 
 
 def new_game_id() -> str:
@@ -60,8 +64,17 @@ def new_secret() -> str:
     return secrets.token_urlsafe(32)
 
 
-def parse_new_game(body: object, levels: list[str]) -> NewGame:
+def parse_new_game(body: object, levels: list[str], testing: bool = False) -> NewGame:
+    """A checked request; ``seed`` and ``position`` only if the server is ``testing``
+    (else a creator could choose the dice or a rigged start)."""
     data = _object(body)
+    chosen = tuple(key for key in ("seed", "position") if key in data)
+    if chosen and not testing:
+        raise ApiError(
+            422,
+            "testing_only",
+            f"{' and '.join(chosen)} may be chosen only on a server started with --testing",
+        )
     edition = check_edition(data.get("edition", "classic"))
     language = check_language(data.get("language", "en"))
     rules_spec, rules = parse_rules(data.get("rules", "standard"))
@@ -70,9 +83,9 @@ def parse_new_game(body: object, levels: list[str]) -> NewGame:
     token = check_token(edition, data.get("token"))
     seed = data.get("seed", secrets.randbits(48))
     if type(seed) is not int or seed < 0:
-        raise ApiError(422, "bad_request", f"seed must be a whole number >= 0, got {seed!r}")
+        raise ApiError(422, "bad_request", f"seed must be a whole number >= 0, got {shown(seed)}")
     position = parse_position(data.get("position"), edition, rules, len(seats))
-    return NewGame(edition, language, rules_spec, rules, seats, name, token, seed, position)
+    return NewGame(edition, language, rules_spec, rules, seats, name, token, seed, position, chosen)
 
 
 def parse_position(
@@ -104,7 +117,7 @@ def _object(body: object) -> dict[str, Any]:
 
 def check_edition(value: object) -> str:
     if not isinstance(value, str):
-        raise ApiError(422, "unknown_edition", f"edition must be a string, got {value!r}")
+        raise ApiError(422, "unknown_edition", f"edition must be a string, got {shown(value)}")
     try:
         return get_edition(value).key
     except (EditionError, KeyError, ValueError) as error:
@@ -113,7 +126,7 @@ def check_edition(value: object) -> str:
 
 def check_language(value: object) -> str:
     if value not in LANGUAGES:
-        raise ApiError(422, "bad_language", f"language must be en or de, got {value!r}")
+        raise ApiError(422, "bad_language", f"language must be en or de, got {shown(value)}")
     assert isinstance(value, str)
     return value
 
@@ -136,7 +149,9 @@ def parse_rules(value: object) -> tuple[dict[str, Any], RuleSet]:
     for key in options:
         if key not in LOBBY_OPTIONS:
             raise ApiError(
-                422, "bad_rules", f"unknown rule option {key!r}; known: {', '.join(LOBBY_OPTIONS)}"
+                422,
+                "bad_rules",
+                f"unknown rule option {shown(key)}; known: {', '.join(LOBBY_OPTIONS)}",
             )
     try:
         rules = RuleSet.named(preset, **options)
@@ -148,7 +163,9 @@ def parse_rules(value: object) -> tuple[dict[str, Any], RuleSet]:
 def parse_seats(value: object, levels: list[str]) -> tuple[dict[str, Any], ...]:
     if not isinstance(value, list) or not MIN_SEATS <= len(value) <= MAX_SEATS:
         raise ApiError(
-            422, "bad_seats", f"seats must list {MIN_SEATS} to {MAX_SEATS} seats, got {value!r}"
+            422,
+            "bad_seats",
+            f"seats must list {MIN_SEATS} to {MAX_SEATS} seats, got {shown(value)}",
         )
     seats = []
     for index, seat in enumerate(value):
@@ -161,7 +178,7 @@ def parse_seats(value: object, levels: list[str]) -> tuple[dict[str, Any], ...]:
                 raise ApiError(
                     422,
                     "unknown_level",
-                    f"seats[{index}].level must be one of {', '.join(levels)}, got {level!r}",
+                    f"seats[{index}].level must be one of {', '.join(levels)}, got {shown(level)}",
                 )
             seats.append({"type": "bot", "level": level})
         else:
@@ -175,11 +192,13 @@ def parse_seats(value: object, levels: list[str]) -> tuple[dict[str, Any], ...]:
 
 def check_name(value: object) -> str:
     if not isinstance(value, str):
-        raise ApiError(422, "bad_name", f"name must be a string, got {value!r}")
+        raise ApiError(422, "bad_name", f"name must be a string, got {shown(value)}")
     name = " ".join(value.split())
     if not 1 <= len(name) <= NAME_LENGTH or not name.isprintable():
         raise ApiError(
-            422, "bad_name", f"a name has 1 to {NAME_LENGTH} printable characters, got {value!r}"
+            422,
+            "bad_name",
+            f"a name has 1 to {NAME_LENGTH} printable characters, got {shown(value)}",
         )
     return name
 
@@ -188,7 +207,7 @@ def check_token(edition: str, value: object) -> str:
     keys = [t.key for t in get_edition(edition).tokens]
     if value not in keys:
         raise ApiError(
-            422, "unknown_token", f"token must be one of {', '.join(keys)}, got {value!r}"
+            422, "unknown_token", f"token must be one of {', '.join(keys)}, got {shown(value)}"
         )
     assert isinstance(value, str)
     return value

@@ -3,26 +3,30 @@
 A session owns its game, the seats, the connected clients and the computer players. One
 asyncio lock per game serialises everything that reads or changes it (actions, joins,
 the start, hand-overs), so many games run at once without sharing anything. After every
-change the new record entries are stored and every client gets its own view.
+change the new record entries are stored first (in a worker thread, while the game's lock
+is held, so one game's writes keep their order) and only then does every client get its
+own view: what a client saw is always stored. A failed write rolls the game back to what
+is stored; the sender gets an error and the computer players try again.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import secrets
 import time
-from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from collections.abc import Awaitable, Callable, Coroutine
+from dataclasses import dataclass, field, replace
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from monopoly.bots import levels as _levels  # noqa: F401  (registers the levels)
 from monopoly.bots.base import LEVELS, Bot, make_bot
 from monopoly.core.actions import Action, DeclareBankruptcy, action_from_json
 from monopoly.core.editions import get_edition
-from monopoly.core.errors import IllegalActionError, MalformedActionError, MonopolyError
+from monopoly.core.errors import IllegalActionError, MalformedActionError
 from monopoly.core.events import TurnStarted
 from monopoly.core.game import Game
 from monopoly.core.narrate import Narrator
@@ -30,9 +34,12 @@ from monopoly.core.records import entry_to_json, replay, setup_from_json
 from monopoly.core.view import PlayerView
 
 from . import views
-from .lobby import ApiError, NewGame, new_game_id, new_secret
-from .storage import SeatData, Store, StoredGame, hash_secret, now
-from .texts import level_name, text
+from .limits import BadJson, Limits, TokenBucket, describe_rate, read_json, shown
+from .lobby import ApiError, new_secret
+from .storage import StoredGame, hash_secret
+
+if TYPE_CHECKING:
+    from .hub import Hub
 
 log = logging.getLogger("monopoly.web")
 
@@ -40,6 +47,12 @@ LEVEL_ORDER = ("easy", "normal", "hard", "random")
 STANDIN_PREFERENCE = ("normal", "hard", "easy", "random")
 BOT_BATCH = 200
 """Without a bot delay, computer players make up to this many moves between two states."""
+LOG_TAIL = 600
+"""A full state carries the last this many log lines unless the client asks for others."""
+LOG_PAGE = 2000
+"""At most this many log lines in one state."""
+RETRY_MAX = 10.0
+"""The longest wait (seconds) between two tries to store a computer player's move."""
 
 
 @dataclass
@@ -50,6 +63,25 @@ class ServerConfig:
     """Seconds without a connection before others may hand a seat to a computer player."""
     standin_level: str | None = None
     """The level of stand-ins; None: ``normal`` if registered, else the first available."""
+    public_url: str | None = None
+    """The address players use (for invite and watch links); None: where it listens."""
+    allowed_origins: tuple[str, ...] = ()
+    """More web origins whose pages may open a WebSocket (besides ``public_url``)."""
+    testing: bool = False
+    """Accept ``seed`` and ``position`` in new games (tests, set-up scenarios)."""
+    idle_unload: float = 600.0
+    """Seconds a game stays in memory with nobody connected and nothing to do."""
+    access_log: bool = False
+    """Log every request (address, method, path, status, time; never bodies or queries)."""
+    cluster: bool = False
+    """Share the (PostgreSQL) database with other server processes: a lease per game."""
+    db_busy_timeout: float = 5.0
+    """Seconds a SQLite write waits for another writer before it fails."""
+    limits: Limits = field(default_factory=Limits)
+
+
+class StorageFailure(Exception):
+    """The database refused a write; the game in memory was not changed by it."""
 
 
 def registered_levels() -> list[str]:
@@ -63,6 +95,7 @@ class Refusal(Exception):
     engine's stable reason key when the rules refused an action."""
 
     def __init__(self, code: str, message: str, reason: str | None = None) -> None:
+        message = message if len(message) <= 300 else message[:299] + "…"
         super().__init__(message)
         self.code = code
         self.message = message
@@ -70,23 +103,77 @@ class Refusal(Exception):
 
 
 class Client:
-    """One WebSocket connection; messages go out through a queue in send order."""
+    """One WebSocket connection; messages go out through a bounded queue in send order.
 
-    def __init__(self, send_text: Callable[[str], Awaitable[None]]) -> None:
+    A client that does not read its messages fast enough is dropped (its connection
+    closed) once ``limits.queue_messages`` or ``limits.queue_bytes`` wait for it, so a
+    slow or hostile client costs the server a bounded amount of memory.
+    """
+
+    def __init__(
+        self,
+        send_text: Callable[[str], Awaitable[None]],
+        address: str = "",
+        limits: Limits | None = None,
+        close: Callable[[int, str], Coroutine[Any, Any, None]] | None = None,
+    ) -> None:
         self._send_text = send_text
+        self._close = close
+        self._closing: asyncio.Task[None] | None = None
+        self.address = address
+        self.limits = limits or Limits()
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self.queued_bytes = 0
         self.seat: int | None = None
         self.greeted = False
+        self.dropped: str | None = None
+        """Why the server gave up on this client (None while it is served)."""
+        self.buckets: dict[str, TokenBucket] = {}
+        self.limited_in_a_row = 0
 
     def send(self, message: dict[str, Any]) -> None:
-        self.queue.put_nowait(json.dumps(message, ensure_ascii=False))
+        if self.dropped:
+            return
+        text = _dumps(message)
+        self.queued_bytes += len(text)
+        if (
+            self.queue.qsize() >= self.limits.queue_messages
+            or self.queued_bytes > self.limits.queue_bytes
+        ):
+            self.drop("too slow: too many messages wait to be sent")
+            return
+        self.queue.put_nowait(text)
+
+    def drop(self, reason: str) -> None:
+        """Stop serving this client: forget what waits for it and end its pump."""
+        self.dropped = reason
+        while not self.queue.empty():
+            self.queue.get_nowait()
+        self.queued_bytes = 0
+        self.queue.put_nowait(None)
+        if self._close is not None and self._closing is None:
+            self._closing = asyncio.get_running_loop().create_task(self._close(1008, reason))
 
     def close(self) -> None:
         self.queue.put_nowait(None)
 
     async def pump(self) -> None:
         while (message := await self.queue.get()) is not None:
-            await self._send_text(message)
+            self.queued_bytes -= len(message)
+            try:
+                await self._send_text(message)
+            except Exception:  # the connection is gone: the receive loop ends it
+                self.dropped = self.dropped or "the connection failed"
+                return
+
+
+def _dumps(message: dict[str, Any]) -> str:
+    text = json.dumps(message, ensure_ascii=False)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:  # a lone surrogate: send it escaped, never fail
+        text = json.dumps(message)
+    return text
 
 
 MESSAGE_FIELDS: dict[str, frozenset[str]] = {
@@ -94,7 +181,7 @@ MESSAGE_FIELDS: dict[str, frozenset[str]] = {
     "action": frozenset({"state_id", "action"}),
     "check": frozenset({"action"}),
     "hand_to_bot": frozenset({"seat"}),
-    "sync": frozenset(),
+    "sync": frozenset({"log_from"}),
     "ping": frozenset(),
 }
 
@@ -122,6 +209,11 @@ class GameSession:
         self.absent_since = [time.monotonic()] * count
         self.bots: dict[int, Bot] = {}
         self.bot_task: asyncio.Task[None] | None = None
+        self.pins = 0
+        """Requests and connections using this session (it stays in memory meanwhile)."""
+        self.last_used = time.monotonic()
+        self._log_lines: list[str] = []
+        """The game's log as text, narrated once (a sync only slices it)."""
 
     @property
     def edition(self) -> str:
@@ -145,13 +237,20 @@ class GameSession:
             "status": self.status,
             "edition": self.edition,
             "language": self.language,
-            "rules": self.rules_spec,
+            "rules": {k: v for k, v in self.rules_spec.items() if k != "testing"},
+            "test_setup": self.test_setup,
             "created": self.created.isoformat().replace("+00:00", "Z"),
             "seats": [self._seat_json(seat) for seat in range(len(self.seats))],
             "free_tokens": [key for key in tokens if key not in taken],
             "invite_url": f"{base_url}?join={self.id}",
             "watch_url": f"{base_url}?watch={self.id}",
         }
+
+    @property
+    def test_setup(self) -> list[str]:
+        """What the creator chose that a box game leaves to chance: ``seed`` (the dice)
+        and ``position`` (the start). Everyone who joins or watches is told."""
+        return list(self.rules_spec.get("testing", []))
 
     def _seat_json(self, seat: int) -> dict[str, Any]:
         data = self.seats[seat]
@@ -170,7 +269,7 @@ class GameSession:
     def has_free_seat(self) -> bool:
         return self.status == "open" and any(seat.name is None for seat in self.seats)
 
-    def join(self, name: str, token: str) -> tuple[int, str]:
+    async def join(self, name: str, token: str) -> tuple[int, str]:
         """Take the first free person's seat; returns the seat and its secret token."""
         if self.status != "open":
             raise ApiError(409, "not_open", f"game {self.id} has already started")
@@ -183,13 +282,16 @@ class GameSession:
             raise ApiError(409, "token_taken", f"the token {token!r} is already taken")
         secret = new_secret()
         seat = free[0]
-        data = self.seats[seat]
-        data.name, data.token, data.secret_hash = name, token, hash_secret(secret)
-        self.hub.store.save_seat(self.id, seat, data)
+        data = replace(self.seats[seat], name=name, token=token, secret_hash=hash_secret(secret))
+        try:
+            await self.hub.write(self.hub.store.save_seat, self.id, seat, data)
+        except StorageFailure:
+            raise _storage_api_error() from None
+        self.seats[seat] = data
         self._broadcast_lobby()
         return seat, secret
 
-    def start(self, secret: object) -> None:
+    async def start(self, secret: object) -> None:
         if not isinstance(secret, str) or hash_secret(secret) != self.seats[0].secret_hash:
             raise ApiError(403, "not_host", "only the game's creator (seat 0) may start it")
         if self.status != "open":
@@ -197,27 +299,38 @@ class GameSession:
         free = [i for i, seat in enumerate(self.seats) if seat.name is None]
         if free:
             raise ApiError(409, "seats_free", f"seats {free} are still free: wait for players")
-        self._give_bots_tokens()
-        players = [{"name": seat.name, "token": seat.token} for seat in self.seats]
-        self.setup = {**self.setup, "players": players}
-        self.game = Game(setup_from_json(self.setup))
-        self.status = "running"
-        self.hub.store.save_start(self.id, self.setup, self.seats)
-        self.publish()
+        seats = self._seats_with_bot_tokens()
+        players = [{"name": seat.name, "token": seat.token} for seat in seats]
+        setup = {**self.setup, "players": players}
+        game = Game(setup_from_json(setup))
+        try:
+            await self.hub.write(self.hub.store.save_start, self.id, setup, seats)
+        except StorageFailure:
+            raise _storage_api_error() from None
+        self.seats, self.setup, self.game, self.status = seats, setup, game, "running"
+        with contextlib.suppress(StorageFailure):  # started; its first entries come later
+            await self.publish()
 
-    def _give_bots_tokens(self) -> None:
-        taken = {seat.token for seat in self.seats if seat.token}
+    def _seats_with_bot_tokens(self) -> list[Any]:
+        seats = [replace(seat) for seat in self.seats]
+        taken = {seat.token for seat in seats if seat.token}
         free = [t.key for t in get_edition(self.edition).tokens if t.key not in taken]
-        for seat in self.seats:
+        for seat in seats:
             if seat.kind == "bot" and seat.token is None:
                 seat.token = free.pop(0) if free else None
+        return seats
 
     # ------------------------------------------------------------------ publishing
-    def publish(self) -> None:
-        """Store the new record entries, send every client its state, wake the bots."""
+    async def publish(self) -> None:
+        """Store the new record entries, then send every client its state, wake the bots.
+
+        Raises :class:`StorageFailure` if the write failed: the game is then back where
+        the database has it, and nobody was sent anything.
+        """
+        await self._save()
         game = self.game
         assert game is not None
-        self._save()
+        self.last_used = time.monotonic()
         events = game.events[self.sent_events :]
         self.sent_events = len(game.events)
         if self.clients:
@@ -230,23 +343,65 @@ class GameSession:
             message = self.game_over_message()
             for client in self.clients:
                 client.send(message)
-        self._kick_bots()
+        self.kick_bots()
 
-    def _save(self) -> None:
+    async def _save(self) -> None:
         game = self.game
         assert game is not None
         new = game.record[self.saved :]
-        if not new and self.status == ("over" if game.over else "running"):
+        status = "over" if game.over else "running"
+        if not new and self.status == status:
             return
-        self.actions += sum(1 for entry in new if entry[0] == "action")
-        self.status = "over" if game.over else "running"
         result = {"winners": list(game.winners), "reason": game.end_reason} if game.over else None
         entries = [entry_to_json(entry) for entry in new]
-        self.hub.store.append_log(self.id, self.saved, entries, self.status, result)
+        store = self.hub.store
+        try:
+            await self.hub.write(store.append_log, self.id, self.saved, entries, status, result)
+        except StorageFailure:
+            if not await self._landed(self.saved + len(new)):
+                self._roll_back()
+                raise
+        self.actions += sum(1 for entry in new if entry[0] == "action")
+        self.status = status
         self.saved += len(new)
 
+    async def _landed(self, length: int) -> bool:
+        """Whether a write reported as failed was stored after all (the connection broke
+        after the commit): then the game goes on from it instead of writing it twice."""
+        try:
+            stored = await asyncio.to_thread(self.hub.store.log_length, self.id)
+        except Exception:  # the database still does not answer: treat it as not stored
+            return False
+        return bool(stored == length)
+
+    def _roll_back(self) -> None:
+        """Put the game back where the database has it (after a failed write)."""
+        game = self.game
+        assert game is not None
+        log_json = [entry_to_json(entry) for entry in game.record[: self.saved]]
+        record = {"format": "monopoly-record", "version": 1, "setup": self.setup, "log": log_json}
+        self.game = replay(record, check_result=False)
+        self.game.chance.rng.seed(secrets.randbits(64))
+        self.bots.clear()
+        self.sent_events = min(self.sent_events, len(self.game.events))
+        del self._log_lines[len(self.game.events) :]
+
+    def log_lines(self) -> list[str]:
+        """The game's log as text (narrated once per event, then kept)."""
+        game = self.game
+        assert game is not None
+        lines = self._log_lines
+        if len(lines) < len(game.events):
+            narrator = Narrator(game)
+            lines.extend(narrator.describe(event) for event in game.events[len(lines) :])
+        return lines
+
     def state_message(
-        self, seat: int | None, events: list[dict[str, Any]], full: bool
+        self,
+        seat: int | None,
+        events: list[dict[str, Any]],
+        full: bool,
+        log_from: int | None = None,
     ) -> dict[str, Any]:
         game = self.game
         assert game is not None
@@ -269,8 +424,7 @@ class GameSession:
             rules=self.rules_spec,
             end_reason=game.end_reason,
         )
-        narrator = Narrator(game)
-        return {
+        message = {
             "type": "state",
             "state_id": self.state_id,
             "full": full,
@@ -279,8 +433,16 @@ class GameSession:
             "decision": views.decision_json(game),
             **views.seat_answers(game, seat),
             "events": [] if full else events,
-            "log": [narrator.describe(event) for event in game.events] if full else None,
+            "log": None,
         }
+        if full:
+            lines = self.log_lines()
+            start = max(0, len(lines) - LOG_TAIL) if log_from is None else log_from
+            start = min(start, len(lines))
+            message["log"] = lines[start : start + LOG_PAGE]
+            message["log_from"] = start
+            message["log_total"] = len(lines)
+        return message
 
     def game_over_message(self) -> dict[str, Any]:
         game = self.game
@@ -342,13 +504,13 @@ class GameSession:
 
     def _broadcast_lobby(self) -> None:
         for client in self.clients:
-            client.send({"type": "lobby", "game": self.lobby_json(self.hub.base_url)})
+            client.send({"type": "lobby", "game": self.lobby_json(self.hub.public_url)})
 
-    def _send_full(self, client: Client) -> None:
+    def _send_full(self, client: Client, log_from: int | None = None) -> None:
         if self.game is None:
-            client.send({"type": "lobby", "game": self.lobby_json(self.hub.base_url)})
+            client.send({"type": "lobby", "game": self.lobby_json(self.hub.public_url)})
             return
-        client.send(self.state_message(client.seat, [], full=True))
+        client.send(self.state_message(client.seat, [], full=True, log_from=log_from))
         if self.game.over:
             client.send(self.game_over_message())
 
@@ -357,13 +519,20 @@ class GameSession:
         """Answer one message of ``client``; a refusal goes to the sender alone."""
         request: str | None = None
         try:
-            data = _parse_message(raw)
+            try:
+                data = _parse_message(raw)
+            except Refusal:
+                self._limit(client, "invalid")
+                raise
             request = data["type"]
+            self._limit(client, request)
             if request != "hello" and not client.greeted:
                 raise Refusal("hello_first", "say hello first (with your seat token, or none)")
             async with self.lock:
-                self._dispatch(client, request, data)
+                await self._dispatch(client, request, data)
         except Refusal as refusal:
+            if refusal.code == "rate_limited" and client.limited_in_a_row > 1:
+                return  # told once already: say nothing until it slows down
             client.send(
                 {
                     "type": "error",
@@ -377,21 +546,42 @@ class GameSession:
             if refusal.code == "stale_state":
                 self._send_full(client)
 
-    def _dispatch(self, client: Client, request: str, data: dict[str, Any]) -> None:
+    def _limit(self, client: Client, kind: str) -> None:
+        """Refuse the message if its sender (or its address) sends this kind too often;
+        after ``refusals_in_a_row`` refused messages the connection is closed."""
+        limits = client.limits
+        rate = limits.message_rates.get(kind) or limits.message_rates["invalid"]
+        bucket = client.buckets.get(kind)
+        if bucket is None:
+            bucket = client.buckets[kind] = TokenBucket(rate[0], rate[1], time.monotonic())
+        wait = bucket.take(time.monotonic())
+        if not wait:
+            factor = limits.address_factor
+            wide = (rate[0] * factor, rate[1] * factor)
+            wait = self.hub.limiter.take((client.address, kind), wide)
+        if not wait:
+            client.limited_in_a_row = 0
+            return
+        client.limited_in_a_row += 1
+        if client.limited_in_a_row > limits.refusals_in_a_row:
+            client.drop(f"too many {kind} messages")
+        raise Refusal("rate_limited", describe_rate(kind, rate, wait))
+
+    async def _dispatch(self, client: Client, request: str, data: dict[str, Any]) -> None:
         if request == "hello":
-            self._hello(client, data)
+            await self._hello(client, data)
         elif request == "action":
-            self._action(client, data)
+            await self._action(client, data)
         elif request == "check":
             self._check(client, data)
         elif request == "hand_to_bot":
-            self._hand_to_bot(client, data)
+            await self._hand_to_bot(client, data)
         elif request == "sync":
-            self._send_full(client)
+            self._send_full(client, _log_from(data))
         else:
             client.send({"type": "pong"})
 
-    def _hello(self, client: Client, data: dict[str, Any]) -> None:
+    async def _hello(self, client: Client, data: dict[str, Any]) -> None:
         if client.greeted:
             raise Refusal("already_hello", "this connection has already said hello")
         token = data.get("token")
@@ -411,11 +601,12 @@ class GameSession:
                 "name": name,
                 "spectator": seat is None,
                 "status": self.status,
+                "test_setup": self.test_setup,
             }
         )
         if seat is not None:
             self.connections[seat] += 1
-            self._take_back(seat)
+            await self._take_back(seat)
         self._send_full(client)
         if seat is not None:
             self._broadcast(self.presence_message())
@@ -427,12 +618,16 @@ class GameSession:
                 return seat
         raise Refusal("bad_token", "this token belongs to no seat of this game")
 
-    def _take_back(self, seat: int) -> None:
-        data = self.seats[seat]
-        if data.standin:
-            data.standin = False
-            self.bots.pop(seat, None)
-            self.hub.store.save_seat(self.id, seat, data)
+    async def _take_back(self, seat: int) -> None:
+        if not self.seats[seat].standin:
+            return
+        data = replace(self.seats[seat], standin=False)
+        try:
+            await self.hub.write(self.hub.store.save_seat, self.id, seat, data)
+        except StorageFailure:  # the stand-in plays on; the next hello tries again
+            return
+        self.seats[seat] = data
+        self.bots.pop(seat, None)
 
     def leave(self, client: Client) -> None:
         if client not in self.clients:
@@ -455,7 +650,7 @@ class GameSession:
         if client.seat is None:
             raise Refusal("spectator", "spectators cannot act: join the game to play")
         if not isinstance(value, dict):
-            raise Refusal("bad_action", f"action must be a JSON object, got {value!r}")
+            raise Refusal("bad_action", f"action must be a JSON object, got {shown(value)}")
         value = {"seat": client.seat, **value}
         try:
             action = action_from_json(value)
@@ -467,14 +662,14 @@ class GameSession:
             raise Refusal("seat_handed_over", "a computer player holds your seat: say hello")
         return action
 
-    def _action(self, client: Client, data: dict[str, Any]) -> None:
+    async def _action(self, client: Client, data: dict[str, Any]) -> None:
         game = self._running_game()
         if client.seat is None:
             raise Refusal("spectator", "spectators cannot act: join the game to play")
         state_id = data.get("state_id")
         if type(state_id) is not int:
             raise Refusal(
-                "bad_message", f"action.state_id must be a whole number, got {state_id!r}"
+                "bad_message", f"action.state_id must be a whole number, got {shown(state_id)}"
             )
         if state_id != self.state_id:
             raise Refusal(
@@ -486,7 +681,13 @@ class GameSession:
         except IllegalActionError as error:
             text, key = Narrator(game).reason(error.reason), getattr(error.reason, "key", None)
             raise Refusal("illegal_action", text, key) from None
-        self.publish()
+        try:
+            await self.publish()
+        except StorageFailure:
+            raise Refusal(
+                "storage_unavailable",
+                "the game could not be saved, so your move was not made: try again soon",
+            ) from None
 
     def _check(self, client: Client, data: dict[str, Any]) -> None:
         game = self._running_game()
@@ -502,13 +703,13 @@ class GameSession:
             }
         )
 
-    def _hand_to_bot(self, client: Client, data: dict[str, Any]) -> None:
+    async def _hand_to_bot(self, client: Client, data: dict[str, Any]) -> None:
         game = self._running_game()
         if client.seat is None:
             raise Refusal("spectator", "only players can hand a seat to a computer player")
         seat = data.get("seat")
         if type(seat) is not int or not 0 <= seat < len(self.seats):
-            raise Refusal("bad_seat", f"there is no seat {seat!r}")
+            raise Refusal("bad_seat", f"there is no seat {shown(seat)}")
         target = self.seats[seat]
         if target.kind != "human":
             raise Refusal("not_a_person", f"seat {seat} is a computer player already")
@@ -523,10 +724,16 @@ class GameSession:
                 "not_absent",
                 f"seat {seat} may be handed over after {timeout:g} s without a connection",
             )
-        target.standin = True
-        self.hub.store.save_seat(self.id, seat, target)
+        handed = replace(target, standin=True)
+        try:
+            await self.hub.write(self.hub.store.save_seat, self.id, seat, handed)
+        except StorageFailure:
+            raise Refusal(
+                "storage_unavailable", "the hand-over could not be saved: try again soon"
+            ) from None
+        self.seats[seat] = handed
         self._broadcast(self.presence_message())
-        self._kick_bots()
+        self.kick_bots()
 
     # ------------------------------------------------------------------ computer players
     def _bot_seat(self) -> int | None:
@@ -539,30 +746,56 @@ class GameSession:
         data = self.seats[decision.seat]
         return decision.seat if data.kind == "bot" or data.standin else None
 
-    def _kick_bots(self) -> None:
+    def kick_bots(self) -> None:
         if self.bot_task is None and self._bot_seat() is not None:
             self.bot_task = asyncio.get_running_loop().create_task(self._run_bots())
 
     async def _run_bots(self) -> None:
+        """Move for the computer players until a person must decide. A failed write (or
+        any other error) never ends this task: it waits longer each time and tries again."""
         delay = self.hub.config.bot_delay
-        batch = 1 if delay > 0 else BOT_BATCH
-        try:
-            while True:
-                await asyncio.sleep(delay)
+        failures = 0
+        while True:
+            await asyncio.sleep(delay if not failures else min(RETRY_MAX, 0.1 * 2**failures))
+            try:
                 async with self.lock:
-                    moves = 0
-                    while moves < batch and (seat := self._bot_seat()) is not None:
-                        self._bot_move(seat)
-                        moves += 1
-                    if self._bot_seat() is None:
+                    if await self._bot_moves(1 if delay > 0 else BOT_BATCH):
                         self.bot_task = None
-                    if moves:
-                        self.publish()
-                    if self.bot_task is None:
                         return
-        except Exception:
-            log.exception("computer players of game %s stopped", self.id)
-            self.bot_task = None
+                failures = 0
+            except StorageFailure as failure:
+                failures += 1
+                if failures == 1:
+                    log.warning("game %s waits for the database: %s", self.id, failure)
+                    self._broadcast(self._storage_error())
+            except Exception:
+                failures += 1
+                log.exception("game %s: the computer players failed; trying again", self.id)
+
+    async def _bot_moves(self, batch: int) -> bool:
+        """Make up to ``batch`` moves and publish them; True when no bot is to move."""
+        moves = 0
+        while moves < batch and (seat := self._bot_seat()) is not None:
+            self._bot_move(seat)
+            moves += 1
+        if moves:
+            await self.publish()
+        return self._bot_seat() is None
+
+    def _storage_error(self) -> dict[str, Any]:
+        return {
+            "type": "error",
+            "code": "storage_unavailable",
+            "message": "the game cannot be saved right now; it goes on when it can be",
+            "state_id": self.state_id,
+            "request": None,
+        }
+
+    def idle(self) -> bool:
+        """Nobody uses this game and nothing is to be done: it may leave memory."""
+        return (
+            not self.clients and not self.pins and self.bot_task is None and not self.lock.locked()
+        )
 
     def _bot_move(self, seat: int) -> None:
         game = self.game
@@ -599,104 +832,36 @@ def _fallback(game: Game, seat: int, legal: list[Action]) -> Action:
     return free[0] if free else DeclareBankruptcy(seat)
 
 
+def _storage_api_error() -> ApiError:
+    return ApiError(503, "storage_unavailable", "the database cannot be written: try again soon")
+
+
+def _log_from(data: dict[str, Any]) -> int | None:
+    value = data.get("log_from")
+    if value is not None and (type(value) is not int or value < 0):
+        raise Refusal(
+            "bad_message", f"sync.log_from must be a whole number >= 0, got {shown(value)}"
+        )
+    return value
+
+
 def _parse_message(raw: str | bytes | None) -> dict[str, Any]:
     if not isinstance(raw, str):
         raise Refusal("bad_json", "messages are JSON text frames")
     try:
-        data = json.loads(raw)
-    except json.JSONDecodeError as error:
-        raise Refusal("bad_json", f"not valid JSON: {error}") from None
+        data = read_json(raw)
+    except BadJson as error:
+        raise Refusal("bad_json", str(error)) from None
     if not isinstance(data, dict) or not isinstance(data.get("type"), str):
         raise Refusal("bad_message", 'a message is a JSON object with a "type"')
     kind = data["type"]
     allowed = MESSAGE_FIELDS.get(kind)
     if allowed is None:
         raise Refusal(
-            "unknown_type", f"unknown message type {kind!r}; known: {', '.join(MESSAGE_FIELDS)}"
+            "unknown_type",
+            f"unknown message type {shown(kind)}; known: {', '.join(MESSAGE_FIELDS)}",
         )
     unknown = set(data) - allowed - {"type"}
     if unknown:
-        raise Refusal("bad_message", f"{kind} has unknown fields {sorted(unknown)}")
+        raise Refusal("bad_message", f"{kind} has unknown fields {shown(sorted(unknown))}")
     return data
-
-
-class Hub:
-    """All games of the server, loaded from the store on demand."""
-
-    def __init__(self, store: Store, config: ServerConfig) -> None:
-        self.store = store
-        self.config = config
-        self.sessions: dict[str, GameSession] = {}
-        self.levels = registered_levels()
-        self.standin_level = self._standin_level(config.standin_level)
-        self.base_url = "http://127.0.0.1:8000/"
-        """The last address a request came to (for links sent over the WebSocket)."""
-
-    def _standin_level(self, wanted: str | None) -> str:
-        if wanted is not None:
-            make_bot(wanted)  # fail early on an unknown level
-            return wanted
-        return next(level for level in (*STANDIN_PREFERENCE, *self.levels) if level in LEVELS)
-
-    def get(self, game_id: str) -> GameSession:
-        session = self.sessions.get(game_id)
-        if session is None:
-            stored = self.store.load(game_id)
-            if stored is None:
-                raise ApiError(404, "unknown_game", f"there is no game {game_id!r}")
-            session = GameSession(self, stored, _rebuild(stored))
-            self.sessions[game_id] = session
-        return session
-
-    def create(self, request: NewGame) -> tuple[GameSession, str]:
-        secret = new_secret()
-        seats = [SeatData(kind="human", name=request.name, token=request.token)]
-        seats[0].secret_hash = hash_secret(secret)
-        for number, seat in enumerate(request.seats[1:], start=2):
-            if seat["type"] == "bot":
-                level = level_name(request.language, seat["level"])
-                name = text(request.language, "bot_name", number=number, level=level)
-                seats.append(SeatData(kind="bot", level=seat["level"], name=name))
-            else:
-                seats.append(SeatData(kind="human"))
-        setup = {
-            "edition": request.edition,
-            "language": request.language,
-            "rules": request.rules.to_json(),
-            "seed": request.seed,
-        }
-        if request.position is not None:
-            setup["position"] = request.position
-        stored = StoredGame(new_game_id(), "open", setup, request.rules_spec, now(), seats)
-        self.store.create_game(stored)
-        session = GameSession(self, stored, None)
-        self.sessions[stored.id] = session
-        return session, secret
-
-    def open_games(self) -> list[GameSession]:
-        sessions = [self.get(game_id) for game_id in self.store.game_ids("open")]
-        return [session for session in sessions if session.has_free_seat()]
-
-    async def restore(self) -> None:
-        """Load every running game and let its computer players go on."""
-        for game_id in self.store.game_ids("running"):
-            try:
-                session = self.get(game_id)
-            except MonopolyError:
-                log.exception("game %s cannot be restored", game_id)
-                continue
-            async with session.lock:
-                session._kick_bots()
-
-    def stop(self) -> None:
-        for session in self.sessions.values():
-            session.stop()
-
-
-def _rebuild(stored: StoredGame) -> Game | None:
-    """Replay a stored game; the dice go on from a fresh seed (the record keeps them)."""
-    if stored.status == "open":
-        return None
-    game = replay(stored.record(), check_result=False)
-    game.chance.rng.seed(secrets.randbits(64))
-    return game

@@ -28,7 +28,6 @@ from sqlalchemy import (
     event,
     func,
     select,
-    text,
     update,
 )
 from sqlalchemy.engine import Engine
@@ -135,12 +134,27 @@ def now() -> datetime:
 class Store:
     """All database access of the server; every method is one short transaction."""
 
-    def __init__(self, url: str | None = None) -> None:
+    def __init__(self, url: str | None = None, busy_timeout: float = 5.0) -> None:
         self.url = database_url(url)
-        self.engine: Engine = create_engine(self.url)
-        if self.engine.dialect.name == "sqlite":
+        sqlite = self.url.startswith("sqlite")
+        connect_args = {"timeout": busy_timeout} if sqlite else {}
+        self.engine: Engine = create_engine(self.url, connect_args=connect_args)
+        if sqlite:
             event.listen(self.engine, "connect", _sqlite_pragmas)
-        Base.metadata.create_all(self.engine)
+        self.error: str | None = None
+        """Why the tables could not be made (a damaged file, no server): the server still
+        starts, reports it on /api/health and tries again."""
+        self.prepare()
+
+    def prepare(self) -> bool:
+        """Make the tables if missing; False (and ``error`` says why) if that failed."""
+        try:
+            Base.metadata.create_all(self.engine)
+        except Exception as error:  # any database failure: report it, don't die
+            self.error = describe_error(error)
+            return False
+        self.error = None
+        return True
 
     @contextmanager
     def session(self) -> Iterator[Session]:
@@ -148,8 +162,18 @@ class Store:
             yield session
 
     def healthy(self) -> bool:
-        with self.engine.connect() as connection:
-            return connection.execute(text("SELECT 1")).scalar() == 1
+        return self.problem() is None
+
+    def problem(self) -> str | None:
+        """None if the database answers and holds our tables, else what is wrong."""
+        if self.error is not None and not self.prepare():
+            return self.error
+        try:
+            with self.engine.connect() as connection:
+                connection.execute(select(func.count()).select_from(GameRow)).scalar()
+        except Exception as error:  # any database failure is the answer
+            return describe_error(error)
+        return None
 
     def close(self) -> None:
         self.engine.dispose()
@@ -250,10 +274,32 @@ class Store:
             query = select(GameRow.id).where(GameRow.status == status)
             return list(session.scalars(query.order_by(GameRow.created.desc())))
 
+    def open_game_ids(self, limit: int, offset: int = 0) -> list[str]:
+        """Ids of open games with a free seat, newest first, one page of them."""
+        with self.session() as session:
+            free = select(SeatRow.game_id).where(
+                SeatRow.game_id == GameRow.id, SeatRow.name.is_(None)
+            )
+            query = (
+                select(GameRow.id)
+                .where(GameRow.status == "open", free.exists())
+                .order_by(GameRow.created.desc(), GameRow.id)
+                .limit(limit)
+                .offset(offset)
+            )
+            return list(session.scalars(query))
+
     def log_length(self, game_id: str) -> int:
         with self.session() as session:
             query = select(func.count()).where(RecordEntryRow.game_id == game_id)
             return int(session.scalar(query) or 0)
+
+
+def describe_error(error: BaseException) -> str:
+    """A database error in one line, without the SQL or its parameters (no secrets)."""
+    original = getattr(error, "orig", None) or error
+    message = str(original).strip().splitlines()[0] if str(original).strip() else ""
+    return f"{type(original).__name__}: {message}"[:300]
 
 
 def _touch(session: Session, game_id: str) -> None:

@@ -1,0 +1,145 @@
+"""Load test of ``monopoly serve`` with Locust: games with computer players and spectators.
+
+Run by hand (not part of ./test); Locust is not in the lock files (it brings gevent and
+Flask): ``.venv/bin/pip install locust==2.47.0``. Then, with a server running::
+
+    ./run serve --port 8765 --db /tmp/load.sqlite3 --create-rate 1000 --no-access-log
+    .venv/bin/locust -f benchmarks/locustfile.py --headless -H http://127.0.0.1:8765 \\
+        -u 100 -r 10 -t 60s --csv /tmp/load
+
+Each ``Player`` creates one game (one person and three computer players; the server's
+``--bot-delay`` paces the computers), plays the person's decisions at once and starts a
+new game when one ends — so ``-u`` is the number of concurrent games. A ``Spectator``
+(one in ``SPECTATORS + 1`` users) watches a running game. Reported as requests:
+
+- ``WS action->state``: from sending an action to receiving the state it caused, for the
+  acting connection (the server stores the action first, then broadcasts);
+- ``WS spectator gap``: the longest pause between two states a spectator saw (a stall);
+- ``POST /api/games`` etc.: the lobby calls.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from typing import Any
+
+from locust import HttpUser, between, events, task
+from websockets.sync.client import connect
+
+SEATS = [{"type": "human"}] + [{"type": "bot", "level": "easy"}] * 3
+RULES = {"preset": "short", "options": {"turn_limit": 60}}
+SPECTATORS = 4
+"""One user in SPECTATORS + 1 watches instead of playing."""
+WAIT = 30.0
+RUNNING: list[str] = []
+"""Games being played now (spectators pick one)."""
+
+
+def report(name: str, started: float, length: int, error: Exception | None = None) -> None:
+    events.request.fire(
+        request_type="WS",
+        name=name,
+        response_time=(time.perf_counter() - started) * 1000,
+        response_length=length,
+        exception=error,
+        context={},
+    )
+
+
+def answer(state: dict[str, Any]) -> dict[str, Any] | None:
+    """A person's plain play: the first answer, else raise cash by selling or mortgaging."""
+    if state["decision_actions"]:
+        chosen: dict[str, Any] = state["decision_actions"][0]
+        return chosen
+    raising = [a for a in state["free_actions"] if a["act"] in ("sell", "mortgage")]
+    return raising[0] if raising else None
+
+
+class Player(HttpUser):
+    weight = SPECTATORS
+    wait_time = between(0.5, 1.5)
+
+    @task
+    def play_a_game(self) -> None:
+        body = {"name": "Load", "token": "cat", "seats": SEATS, "rules": RULES}
+        with self.client.post("/api/games", json=body, catch_response=True) as response:
+            if response.status_code != 201:
+                response.failure(f"create: {response.status_code} {response.text[:80]}")
+                return
+            created = response.json()
+        game_id, token = created["game_id"], created["seat_token"]
+        ws_url = self.host.replace("http", "ws", 1) + f"/ws/games/{game_id}"
+        with connect(ws_url, open_timeout=WAIT, max_size=2**22) as ws:
+            ws.send(json.dumps({"type": "hello", "token": token}))
+            start = {"seat_token": token}
+            self.client.post(f"/api/games/{game_id}/start", json=start, name="/api/games/start")
+            RUNNING.append(game_id)
+            try:
+                self._play(ws)
+            finally:
+                RUNNING.remove(game_id)
+
+    def _play(self, ws: Any) -> None:
+        sent_at: float | None = None
+        sent_id = -1
+        deadline = time.monotonic() + 600
+        while time.monotonic() < deadline:
+            message = json.loads(ws.recv(timeout=WAIT))
+            kind = message["type"]
+            if kind == "game_over":
+                return
+            if kind == "error":
+                if sent_at is not None:
+                    report("action->state", sent_at, 0, RuntimeError(message["code"]))
+                    sent_at = None
+                continue
+            if kind != "state":
+                continue
+            if sent_at is not None and message["state_id"] > sent_id:
+                report("action->state", sent_at, len(message["events"]))
+                sent_at = None
+            decision = message["decision"]
+            if sent_at is None and decision and decision["seat"] == message["seat"]:
+                action = answer(message)
+                if action is not None:
+                    sent_id = message["state_id"]
+                    sent_at = time.perf_counter()
+                    ws.send(json.dumps({"type": "action", "state_id": sent_id, "action": action}))
+
+
+class Spectator(HttpUser):
+    weight = 1
+    wait_time = between(1, 2)
+
+    @task
+    def watch(self) -> None:
+        if not RUNNING:
+            return
+        game_id = random.choice(RUNNING)
+        ws_url = self.host.replace("http", "ws", 1) + f"/ws/games/{game_id}"
+        with connect(ws_url, open_timeout=WAIT, max_size=2**22) as ws:
+            ws.send(json.dumps({"type": "hello", "token": None}))
+            last = time.perf_counter()
+            longest = 0.0
+            until = time.monotonic() + 20
+            while time.monotonic() < until:
+                try:
+                    message = json.loads(ws.recv(timeout=WAIT))
+                except TimeoutError:
+                    break
+                now = time.perf_counter()
+                if message["type"] == "state":
+                    longest = max(longest, now - last)
+                    last = now
+                if message["type"] == "game_over":
+                    break
+            events.request.fire(
+                request_type="WS",
+                name="spectator gap",
+                response_time=longest * 1000,
+                response_length=0,
+                exception=None,
+                context={},
+            )

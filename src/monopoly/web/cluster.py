@@ -1,0 +1,366 @@
+"""Several server processes over one PostgreSQL: each game has one owner at a time.
+
+A process owns a game while it holds a PostgreSQL advisory lock on the game's id (on one
+connection per process: if the process dies, its connection closes and its locks go
+with it). Only the owner changes and stores the game. A player may connect to any
+process: if the game is owned elsewhere, the process passes the player's messages to the
+owner and the owner's messages back, both by PostgreSQL ``NOTIFY`` on the receiving
+process's channel (payloads in pieces below PostgreSQL's 8000-byte limit). Lobby
+requests (look, join, start) go to the owner the same way. Every half second a process
+tries to take the games its players are connected to and the running games nobody owns:
+when an owner dies, another process takes its games over within a second, loads them
+from the database (everything a client saw was stored first) and greets the players
+again with a full state.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import json
+import logging
+import secrets
+import threading
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import psycopg
+from psycopg import sql
+
+from .lobby import ApiError
+from .session import Client
+
+if TYPE_CHECKING:
+    from .hub import Hub
+    from .session import GameSession
+
+log = logging.getLogger("monopoly.web")
+
+PIECE = 1000
+"""Characters of a message per NOTIFY (JSON-escaped it stays below 8000 bytes)."""
+WATCH = 0.5
+"""Seconds between two looks for games to take over."""
+RPC_TIMEOUT = 10.0
+
+
+class Elsewhere(Exception):
+    """The game is owned by another process."""
+
+
+@dataclass
+class Proxy:
+    """A local WebSocket connection to a game owned by another process."""
+
+    game_id: str
+    send_text: Callable[[str], Awaitable[None]]
+    address: str
+    hello: str | None = None
+    owner: str | None = None
+    """The process this connection's messages go to."""
+    local: tuple[GameSession, Client] | None = None
+    """Set when this process has taken the game over: the connection is served here."""
+    outgoing: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
+
+
+@dataclass
+class Remote:
+    """On the owner: a player connected to another process."""
+
+    client: Client
+    incoming: asyncio.Queue[str | None]
+    tasks: list[asyncio.Task[None]]
+
+
+class Cluster:
+    def __init__(self, hub: Hub, url: str) -> None:
+        self.hub = hub
+        self.url = url.replace("postgresql+psycopg://", "postgresql://", 1)
+        self.proc = secrets.token_hex(6)
+        self.channel = f"monopoly_{self.proc}"
+        self._lease = psycopg.connect(self.url, autocommit=True)
+        self._lease_lock = threading.Lock()
+        self._lease_sql(
+            "CREATE TABLE IF NOT EXISTS monopoly_owners (game_id text PRIMARY KEY, proc text)"
+        )
+        self.owned: set[str] = set()
+        self.proxies: dict[int, Proxy] = {}
+        self.remotes: dict[tuple[str, int], Remote] = {}
+        self.pieces: dict[tuple[str, int], list[str]] = {}
+        self.replies: dict[int, asyncio.Future[Any]] = {}
+        self._ids = itertools.count(1)
+        self._send: psycopg.AsyncConnection[Any] | None = None
+        self._send_lock = asyncio.Lock()
+        self._tasks: list[asyncio.Task[None]] = []
+
+    # ------------------------------------------------------------------ leases
+    def _lease_sql(self, query: str, *args: Any) -> list[Any]:
+        with self._lease_lock, self._lease.cursor() as cursor:
+            cursor.execute(query, args)
+            return cursor.fetchall() if cursor.description else []
+
+    async def acquire(self, game_id: str) -> bool:
+        """Take the game's lease if it is free (or ours); remember that we own it."""
+        if game_id in self.owned:
+            return True
+        rows = await asyncio.to_thread(
+            self._lease_sql, "SELECT pg_try_advisory_lock(hashtextextended(%s, 0))", game_id
+        )
+        if not rows[0][0]:
+            return False
+        self.owned.add(game_id)
+        await asyncio.to_thread(
+            self._lease_sql,
+            "INSERT INTO monopoly_owners VALUES (%s, %s) "
+            "ON CONFLICT (game_id) DO UPDATE SET proc = excluded.proc",
+            game_id,
+            self.proc,
+        )
+        return True
+
+    async def release(self, game_id: str) -> None:
+        if game_id in self.owned:
+            self.owned.discard(game_id)
+            await asyncio.to_thread(
+                self._lease_sql, "SELECT pg_advisory_unlock(hashtextextended(%s, 0))", game_id
+            )
+
+    async def owner_of(self, game_id: str) -> str | None:
+        rows = await asyncio.to_thread(
+            self._lease_sql, "SELECT proc FROM monopoly_owners WHERE game_id = %s", game_id
+        )
+        return rows[0][0] if rows else None
+
+    # ------------------------------------------------------------------ life cycle
+    async def start(self) -> None:
+        self._send = await psycopg.AsyncConnection.connect(self.url, autocommit=True)
+        loop = asyncio.get_running_loop()
+        self._tasks = [loop.create_task(self._listen()), loop.create_task(self._watch())]
+
+    def stop(self) -> None:
+        for task in self._tasks:
+            task.cancel()
+        with contextlib.suppress(Exception):
+            self._lease.close()
+
+    async def _listen(self) -> None:
+        connection = await psycopg.AsyncConnection.connect(self.url, autocommit=True)
+        await connection.execute(sql.SQL("LISTEN {}").format(sql.Identifier(self.channel)))
+        async for notice in connection.notifies():
+            try:
+                await self._receive(json.loads(notice.payload))
+            except Exception:
+                log.exception("a message between server processes failed")
+
+    async def _watch(self) -> None:
+        """Take over the games whose owner is gone: those our players are connected to,
+        and running games nobody owns (their computer players must go on)."""
+        while True:
+            await asyncio.sleep(WATCH)
+            try:
+                for game_id in {proxy.game_id for proxy in self.proxies.values()}:
+                    if await self.acquire(game_id):
+                        await self._take_over(game_id)
+                    else:
+                        await self._follow_owner(game_id)
+                free = await asyncio.to_thread(
+                    self._lease_sql,
+                    "WITH running AS MATERIALIZED (SELECT id FROM games "
+                    "WHERE status = 'running' AND NOT (id = ANY(%s))) "
+                    "SELECT id FROM running WHERE pg_try_advisory_lock(hashtextextended(id, 0))",
+                    list(self.owned),
+                )
+                for (game_id,) in free:
+                    self.owned.add(game_id)
+                    await self.acquire(game_id)
+                    await self._take_over(game_id)
+            except Exception:
+                log.exception("looking for games to take over failed")
+
+    async def _follow_owner(self, game_id: str) -> None:
+        """Another process took the game over: greet it again for our connections."""
+        owner = await self.owner_of(game_id)
+        for conn, proxy in list(self.proxies.items()):
+            if proxy.game_id == game_id and not proxy.local and proxy.owner != owner:
+                proxy.owner = owner
+                if owner is not None and proxy.hello is not None:
+                    await self._forward(conn, proxy, proxy.hello)
+
+    async def _forward(self, conn: int, proxy: Proxy, text: str) -> None:
+        assert proxy.owner is not None
+        message = {"k": "in", "p": self.proc, "c": conn, "g": proxy.game_id, "a": proxy.address}
+        await self._notify(proxy.owner, {**message, "t": text})
+
+    async def _take_over(self, game_id: str) -> None:
+        self.hub.broken.pop(game_id, None)
+        session = await self.hub.get(game_id)
+        log.info("this process took game %s over", game_id)
+        async with session.lock:
+            session.kick_bots()
+        for proxy in [p for p in self.proxies.values() if p.game_id == game_id and not p.local]:
+            client = Client(proxy.send_text, proxy.address, self.hub.config.limits)
+            session.pins += 1
+            proxy.local = (session, client)
+            asyncio.get_running_loop().create_task(client.pump())
+            if proxy.hello is not None:
+                await session.handle(client, proxy.hello)
+
+    # ------------------------------------------------------------------ sending
+    async def _notify(self, proc: str, message: dict[str, Any]) -> None:
+        assert self._send is not None
+        async with self._send_lock:
+            await self._send.execute(
+                "SELECT pg_notify(%s, %s)", (f"monopoly_{proc}", json.dumps(message))
+            )
+
+    async def _send_text(self, proc: str, conn: int, text: str) -> None:
+        parts = [text[i : i + PIECE] for i in range(0, len(text), PIECE)] or [""]
+        for index, part in enumerate(parts):
+            message = {"k": "out", "c": conn, "i": index, "n": len(parts), "t": part}
+            await self._notify(proc, message)
+
+    # ------------------------------------------------------------------ receiving
+    async def _receive(self, message: dict[str, Any]) -> None:
+        kind = message["k"]
+        if kind == "out":
+            await self._piece(message)
+        elif kind == "in":
+            await self._remote_message(message)
+        elif kind == "bye":
+            self._remote_gone(message["p"], message["c"])
+        elif kind == "rpc":
+            asyncio.get_running_loop().create_task(self._answer_rpc(message))
+        elif kind == "reply":
+            future = self.replies.pop(message["r"], None)
+            if future is not None and not future.done():
+                future.set_result(message)
+
+    async def _piece(self, message: dict[str, Any]) -> None:
+        proxy = self.proxies.get(message["c"])
+        if proxy is None:
+            return
+        key = (self.proc, message["c"])
+        parts = self.pieces.setdefault(key, [])
+        parts.append(message["t"])
+        if message["i"] == message["n"] - 1:
+            del self.pieces[key]
+            proxy.outgoing.put_nowait("".join(parts))
+
+    async def _remote_message(self, message: dict[str, Any]) -> None:
+        key = (message["p"], message["c"])
+        remote = self.remotes.get(key)
+        if remote is None:
+            if message["g"] not in self.owned:
+                return  # no longer ours: the sender's process will take the game over
+            session = await self.hub.get(message["g"])
+            proc, conn = key
+
+            async def send_text(text: str) -> None:
+                await self._send_text(proc, conn, text)
+
+            client = Client(send_text, message.get("a", ""), self.hub.config.limits)
+            incoming: asyncio.Queue[str | None] = asyncio.Queue()
+            session.pins += 1
+            loop = asyncio.get_running_loop()
+            remote = Remote(client, incoming, [])
+            remote.tasks = [
+                loop.create_task(client.pump()),
+                loop.create_task(self._serve_remote(session, remote)),
+            ]
+            self.remotes[key] = remote
+        remote.incoming.put_nowait(message["t"])
+
+    async def _serve_remote(self, session: GameSession, remote: Remote) -> None:
+        try:
+            while (text := await remote.incoming.get()) is not None:
+                await session.handle(remote.client, text)
+        finally:
+            session.leave(remote.client)
+            remote.client.close()
+            session.pins -= 1
+
+    def _remote_gone(self, proc: str, conn: int) -> None:
+        remote = self.remotes.pop((proc, conn), None)
+        if remote is not None:
+            remote.incoming.put_nowait(None)
+
+    # ------------------------------------------------------------------ a proxied player
+    async def serve_proxy(self, websocket: Any, game_id: str, address: str) -> None:
+        """Serve a WebSocket whose game another process owns (until it is taken over)."""
+        conn = next(self._ids)
+        proxy = Proxy(game_id, websocket.send_text, address)
+        self.proxies[conn] = proxy
+
+        async def pump() -> None:
+            while (text := await proxy.outgoing.get()) is not None:
+                await websocket.send_text(text)
+
+        pumping = asyncio.get_running_loop().create_task(pump())
+        proxy.owner = await self.owner_of(game_id)
+        try:
+            while True:
+                message = await websocket.receive()
+                if message["type"] == "websocket.disconnect":
+                    return
+                text = message.get("text")
+                if not isinstance(text, str):
+                    continue
+                if proxy.hello is None and '"hello"' in text:
+                    proxy.hello = text
+                if proxy.local is not None:
+                    session, client = proxy.local
+                    await session.handle(client, text)
+                elif proxy.owner is not None:
+                    await self._forward(conn, proxy, text)
+        finally:
+            self.proxies.pop(conn, None)
+            proxy.outgoing.put_nowait(None)
+            pumping.cancel()
+            if proxy.local is not None:
+                session, client = proxy.local
+                session.leave(client)
+                client.close()
+                session.pins -= 1
+            elif proxy.owner is not None:
+                with contextlib.suppress(Exception):
+                    await self._notify(proxy.owner, {"k": "bye", "p": self.proc, "c": conn})
+
+    # ------------------------------------------------------------------ lobby requests
+    async def call(self, game_id: str, op: str, body: object) -> dict[str, Any]:
+        """Run a lobby request on the game's owner; its answer (or ApiError)."""
+        owner = await self.owner_of(game_id)
+        if owner is None:
+            raise ApiError(503, "game_moving", "the game is changing servers: try again")
+        request = next(self._ids)
+        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        self.replies[request] = future
+        message = {"k": "rpc", "p": self.proc, "r": request, "g": game_id, "op": op}
+        await self._notify(owner, {**message, "b": body})
+        try:
+            reply = await asyncio.wait_for(future, RPC_TIMEOUT)
+        except TimeoutError:
+            self.replies.pop(request, None)
+            raise ApiError(
+                503, "game_moving", "the game's server does not answer: try again"
+            ) from None
+        if reply["s"] != 200:
+            raise ApiError(reply["s"], reply["e"]["code"], reply["e"]["message"])
+        answer: dict[str, Any] = reply["j"]
+        return answer
+
+    async def _answer_rpc(self, message: dict[str, Any]) -> None:
+        from .app import lobby_operation
+
+        reply: dict[str, Any] = {"k": "reply", "r": message["r"], "s": 200}
+        try:
+            if message["g"] not in self.owned:
+                raise ApiError(503, "game_moving", "the game is changing servers: try again")
+            reply["j"] = await lobby_operation(self.hub, message["g"], message["op"], message["b"])
+        except ApiError as error:
+            reply.update(s=error.status, e={"code": error.code, "message": error.message})
+        text = json.dumps(reply)
+        if len(text) > 7000:  # a lobby answer is a few kB; never more than one piece
+            reply = {"k": "reply", "r": message["r"], "s": 503}
+            reply["e"] = {"code": "too_large", "message": "the answer is too large"}
+        await self._notify(message["p"], reply)

@@ -1,0 +1,100 @@
+"""Several server processes over one PostgreSQL: a player connected to one process plays
+a game owned by another; when the owner is killed mid-game, the game goes on."""
+
+from __future__ import annotations
+
+import os
+import signal
+import time
+from pathlib import Path
+
+import httpx
+from websockets.exceptions import ConnectionClosed
+
+from monopoly.core.records import replay
+from monopoly.web.storage import Store
+
+from .servers import Player, ServerProcess, create_game, simple_answer
+from .test_play import ANN_AND_BOTS, play_to_the_end
+
+
+def test_a_game_survives_the_death_of_its_owner_process(postgres_url: str) -> None:
+    db = postgres_url
+    with ServerProcess(db, "--cluster") as owner, ServerProcess(db, "--cluster") as other:
+        waiting = create_game(owner.base, [{"type": "human"}, {"type": "human"}])
+        listed = httpx.get(f"{other.base}/api/games").json()["games"]
+        assert [game["game_id"] for game in listed] == [waiting["game_id"]]
+        created = create_game(owner.base, ANN_AND_BOTS)
+        game_id, token = created["game_id"], created["seat_token"]
+        ann = Player(other.base, game_id, token)  # connected to the process that does not own it
+        assert ann.welcome["seat"] == 0
+        assert ann.expect("lobby")["game"]["game_id"] == game_id
+        started = httpx.post(f"{other.base}/api/games/{game_id}/start", json={"seat_token": token})
+        assert started.status_code == 200, started.text
+        for _ in range(6):
+            ann.act(simple_answer(ann.my_turn()))
+            ann.expect("state")
+        seen = ann.my_turn()["state_id"]
+        owner.kill()
+
+        ann.expect("welcome", timeout=15)  # the other process took over and greets again
+        again = ann.expect("state")
+        assert again["full"] is True and again["state_id"] >= seen
+        over = play_to_the_end(ann)
+        assert over["winners"]
+        lobby = httpx.get(f"{other.base}/api/games/{game_id}").json()
+        assert lobby["status"] == "over"
+        ann.close()
+        other.process.terminate()
+        assert other.process.stdout is not None
+        log = other.process.stdout.read()
+    assert f"this process took game {game_id} over" in log
+
+    store = Store(postgres_url)
+    stored = store.load(game_id)
+    assert stored is not None and stored.status == "over"
+    assert replay(stored.record()).over
+    store.close()
+
+
+def worker_pids(parent: int) -> list[int]:
+    children = Path(f"/proc/{parent}/task/{parent}/children").read_text().split()
+    return [
+        int(pid) for pid in children if b"spawn_main" in Path(f"/proc/{pid}/cmdline").read_bytes()
+    ]
+
+
+def test_workers_share_one_port_and_a_killed_worker_loses_nothing(postgres_url: str) -> None:
+    with ServerProcess(postgres_url, "--workers", "2") as server:
+        assert "2 processes" in server.banner
+        created = create_game(server.base, ANN_AND_BOTS)
+        game_id, token = created["game_id"], created["seat_token"]
+        start = httpx.post(f"{server.base}/api/games/{game_id}/start", json={"seat_token": token})
+        assert start.status_code == 200, start.text
+        seen = -1
+        for _ in range(4):  # new connections land on either worker
+            ann = Player(server.base, game_id, token)
+            state = ann.my_turn()
+            assert state["state_id"] >= seen
+            ann.act(simple_answer(state))
+            seen = ann.expect("state")["state_id"]
+            ann.close()
+        workers = worker_pids(server.process.pid)
+        assert len(workers) == 2
+        os.kill(workers[0], signal.SIGKILL)
+        deadline = time.monotonic() + 20
+        while True:  # as a browser does: reconnect until a worker answers with the game
+            try:
+                ann = Player(server.base, game_id, token)
+                state = ann.my_turn()
+                break
+            except (OSError, ConnectionClosed, TimeoutError):
+                assert time.monotonic() < deadline, "the game did not come back"
+                time.sleep(0.2)
+        assert state["state_id"] >= seen
+        assert play_to_the_end(ann)["winners"]
+        ann.close()
+        deadline = time.monotonic() + 20
+        while len(worker_pids(server.process.pid)) < 2:
+            assert time.monotonic() < deadline, "the killed worker was not replaced"
+            time.sleep(0.2)
