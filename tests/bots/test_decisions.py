@@ -34,13 +34,7 @@ from monopoly.core.state import (
 from monopoly.core.view import PlayerView
 from tests.bots.drive import LEVELS, bots_for, play_checked
 from tests.scenario import start
-
-ORANGE = (16, 18, 19)
-RED = (21, 23, 24)
-YELLOW = (26, 27, 29)
-GREEN = (31, 32, 34)
-DARK_BLUE = (37, 39)
-PINK = (11, 13, 14)
+from tests.spaces import DARK_BLUE, GREEN, ORANGE, PINK, RED, YELLOW
 
 
 def owned(owner: int, spaces: tuple[int, ...], **extra: object) -> dict[int, object]:

@@ -25,13 +25,9 @@ from monopoly.core.state import BID, RAISE_CASH, TRADE
 from monopoly.core.view import PlayerView
 from tests.bots.drive import bots_for, play_checked
 from tests.scenario import start
+from tests.spaces import DARK_BLUE, GREEN, ORANGE, PENNSYLVANIA_RR, READING, RED
 
-ORANGE = (16, 18, 19)
 ST_JAMES, TENNESSEE, NEW_YORK = ORANGE
-RED = (21, 23, 24)
-GREEN = (31, 32, 34)
-DARK_BLUE = (37, 39)
-READING, PENNSYLVANIA_RR = 5, 15
 
 
 def hard() -> HardBot:

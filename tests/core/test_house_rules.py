@@ -24,7 +24,7 @@ from monopoly.core.game import Game, PlayerSetup, Setup
 from monopoly.core.position import dump_position
 from monopoly.core.rules import RuleSet
 from monopoly.core.state import BID, BUY, ROLL, WANT
-from tests.scenario import apply_all, dice_left, start
+from tests.scenario import apply_all, dice_left, start, waiting
 
 BOARD = get_edition("classic").board
 CHANCE_KEYS = [c.key for c in BOARD.decks["chance"]]
@@ -33,11 +33,6 @@ CHEST_KEYS = [c.key for c in BOARD.decks["community_chest"]]
 
 def rules(**options: Any) -> RuleSet:
     return RuleSet.named("standard", **options)
-
-
-def waiting(game: Game) -> tuple[str, int] | None:
-    d = game.decision
-    return None if d is None else (d.kind, d.seat)
 
 
 def test_house_rules_are_off_by_default() -> None:

@@ -18,16 +18,11 @@ from monopoly.core.actions import (
     Roll,
 )
 from monopoly.core.state import BID, BUY, MORTGAGE_RECEIVED, RAISE_CASH, ROLL, TRADE
-from tests.scenario import assert_illegal, start
+from tests.scenario import assert_illegal, start, waiting
 
 
 def owned(seat: int, *spaces: int, **extra: Any) -> dict[str, dict[str, Any]]:
     return {str(s): {"owner": seat, **extra} for s in spaces}
-
-
-def waiting(game: Any) -> tuple[str, int] | None:
-    d = game.decision
-    return None if d is None else (d.kind, d.seat)
 
 
 def declined(players: list[dict[str, Any]], **position: Any) -> Any:

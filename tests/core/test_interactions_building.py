@@ -19,18 +19,12 @@ from monopoly.core.actions import (
 )
 from monopoly.core.editions import get_edition
 from monopoly.core.state import BID, BREAKDOWN, PLACE, RAISE_CASH, ROLL, WANT
-from tests.scenario import assert_illegal, start
+from tests.scenario import assert_illegal, start, waiting
+from tests.spaces import BROWN, DARK_BLUE, LIGHT_BLUE, ORANGE, PINK, RED, YELLOW
 
 BOARD = get_edition("classic").board
 CHANCE_KEYS = [c.key for c in BOARD.decks["chance"]]
 CHEST_KEYS = [c.key for c in BOARD.decks["community_chest"]]
-PINK = (11, 13, 14)
-ORANGE = (16, 18, 19)
-RED = (21, 23, 24)
-YELLOW = (26, 27, 29)
-LIGHT_BLUE = (6, 8, 9)
-BROWN = (1, 3)
-DARK_BLUE = (37, 39)
 
 
 def chance_top(key: str) -> dict[str, list[str]]:
@@ -43,11 +37,6 @@ def chest_top(key: str) -> dict[str, list[str]]:
 
 def owned(seat: int, *spaces: int, buildings: Any = 0) -> dict[str, dict[str, Any]]:
     return {str(s): {"owner": seat, "buildings": buildings} for s in spaces}
-
-
-def waiting(game: Any) -> tuple[str, int] | None:
-    d = game.decision
-    return None if d is None else (d.kind, d.seat)
 
 
 def levels(game: Any, *spaces: int) -> list[int]:

@@ -16,7 +16,7 @@ from monopoly.core.actions import (
 )
 from monopoly.core.editions import get_edition
 from monopoly.core.state import BUY, JAIL, RAISE_CASH, ROLL
-from tests.scenario import assert_illegal, dice_left, start
+from tests.scenario import assert_illegal, dice_left, start, waiting
 
 BOARD = get_edition("classic").board
 PROPERTIES = BOARD.properties
@@ -30,11 +30,6 @@ def chance_top(key: str) -> dict[str, list[str]]:
 
 def owned(seat: int, *spaces: int) -> dict[str, dict[str, Any]]:
     return {str(s): {"owner": seat} for s in spaces}
-
-
-def waiting(game: Any) -> tuple[str, int] | None:
-    d = game.decision
-    return None if d is None else (d.kind, d.seat)
 
 
 def test_r_turn_5_chance_go_to_jail_during_doubles_ends_the_turn() -> None:

@@ -20,7 +20,7 @@ from monopoly.core.actions import (
 )
 from monopoly.core.editions import get_edition
 from monopoly.core.state import BID, MORTGAGE_RECEIVED, RAISE_CASH, ROLL
-from tests.scenario import assert_illegal, start
+from tests.scenario import assert_illegal, start, waiting
 
 BOARD = get_edition("classic").board
 CHANCE_KEYS = [c.key for c in BOARD.decks["chance"]]
@@ -37,11 +37,6 @@ def chest_top(key: str) -> dict[str, list[str]]:
 
 def owned(seat: int, *spaces: int, **extra: Any) -> dict[str, dict[str, Any]]:
     return {str(s): {"owner": seat, **extra} for s in spaces}
-
-
-def waiting(game: Any) -> tuple[str, int] | None:
-    d = game.decision
-    return None if d is None else (d.kind, d.seat)
 
 
 # ---------------------------------------------------------------- R-CARD-5

@@ -10,11 +10,7 @@ from monopoly.core.errors import NotYourTurnError
 from monopoly.core.game import Game
 from monopoly.core.state import BID, BUY, ROLL
 from tests.scenario import assert_illegal, start
-
-BALTIC = 3  # price 60
-MEDITERRANEAN = 1
-READING = 5
-INCOME_TAX = 4  # 200
+from tests.spaces import BALTIC, INCOME_TAX, MEDITERRANEAN, READING
 
 
 def decline_baltic(position: dict[str, Any] | None = None, players: int = 3) -> Game:

@@ -18,16 +18,32 @@ from monopoly.core.actions import (
 from monopoly.core.game import Game
 from monopoly.core.state import BID, HOUSE_ITEM, JAIL, PLACE, ROLL, WANT
 from tests.scenario import assert_illegal, start
+from tests.spaces import (
+    ATLANTIC,
+    BALTIC,
+    BOARDWALK,
+    CONNECTICUT,
+    ILLINOIS,
+    INDIANA,
+    KENTUCKY,
+    MARVIN,
+    MED,
+    NEW_YORK,
+    NORTH_CAROLINA,
+    ORIENTAL,
+    PACIFIC,
+    PARK_PLACE,
+    PENNSYLVANIA,
+    READING,
+    ST_CHARLES,
+    ST_JAMES,
+    STATES,
+    TENNESSEE,
+    VENTNOR,
+    VERMONT,
+    VIRGINIA,
+)
 
-MED, BALTIC = 1, 3  # brown, house 50
-ORIENTAL, VERMONT, CONNECTICUT = 6, 8, 9  # light blue, house 50
-ST_CHARLES, STATES, VIRGINIA = 11, 13, 14  # pink, house 100
-ST_JAMES, TENNESSEE, NEW_YORK = 16, 18, 19  # orange, house 100
-KENTUCKY, INDIANA, ILLINOIS = 21, 23, 24  # red, house 150
-ATLANTIC, VENTNOR, MARVIN = 26, 27, 29  # yellow, house 150
-PACIFIC, NORTH_CAROLINA, PENNSYLVANIA = 31, 32, 34  # green, house 200
-PARK_PLACE, BOARDWALK = 37, 39  # dark blue, house 200
-READING = 5
 HOTEL = 5  # game.level of a street with a hotel (4 houses per hotel)
 
 

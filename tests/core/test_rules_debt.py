@@ -20,20 +20,10 @@ from monopoly.core.actions import (
 )
 from monopoly.core.game import Game
 from monopoly.core.state import BID, MORTGAGE_RECEIVED, RAISE_CASH, ROLL
-from tests.scenario import assert_illegal, start
+from tests.scenario import assert_illegal, start, waiting
+from tests.spaces import BALTIC, BOARDWALK, INCOME_TAX, MED, ORIENTAL, PARK_PLACE, READING
 
-MED, BALTIC = 1, 3
-INCOME_TAX = 4
-READING = 5
-ORIENTAL = 6
-PARK_PLACE, BOARDWALK = 37, 39
 JAIL_CARD = "get_out_of_jail_free"
-
-
-def waiting(game: Game) -> tuple[str, int]:
-    decision = game.decision
-    assert decision is not None
-    return decision.kind, decision.seat
 
 
 def boardwalk_rent(

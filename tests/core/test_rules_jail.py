@@ -29,7 +29,7 @@ from monopoly.core.board import DECK_ROLES
 from monopoly.core.editions import get_edition
 from monopoly.core.game import Game
 from monopoly.core.state import BUY, JAIL, RAISE_CASH, ROLL
-from tests.scenario import assert_illegal, dice_left, start
+from tests.scenario import assert_illegal, dice_left, start, waiting
 
 BOARD = get_edition("classic").board
 PRINTED = {role: [card.key for card in BOARD.decks[role]] for role in DECK_ROLES}
@@ -52,12 +52,6 @@ def jailed(
     game = start(position, dice=dice or [])
     assert waiting(game) == (JAIL, 0)
     return game
-
-
-def waiting(game: Game) -> tuple[str, int]:
-    decision = game.decision
-    assert decision is not None
-    return decision.kind, decision.seat
 
 
 def test_r_jail_1_pay_50_then_roll_and_move() -> None:

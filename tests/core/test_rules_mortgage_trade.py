@@ -18,19 +18,8 @@ from monopoly.core.errors import NotYourTurnError
 from monopoly.core.game import Game
 from monopoly.core.position import dump_position
 from monopoly.core.state import JAIL, MORTGAGE_RECEIVED, ROLL, TRADE
-from tests.scenario import assert_illegal, start
-
-MED, BALTIC = 1, 3
-READING = 5
-ELECTRIC = 12  # price 150, mortgage 75
-WATER = 28  # price 150, mortgage 75
-PARK_PLACE, BOARDWALK = 37, 39  # mortgage 175 / 200
-
-
-def waiting(game: Game) -> tuple[str, int]:
-    decision = game.decision
-    assert decision is not None
-    return decision.kind, decision.seat
+from tests.scenario import assert_illegal, start, waiting
+from tests.spaces import BALTIC, BOARDWALK, ELECTRIC, MED, PARK_PLACE, READING, WATER
 
 
 # ---------------------------------------------------------------------- R-MORT-1

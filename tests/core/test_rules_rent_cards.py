@@ -24,7 +24,7 @@ from monopoly.core.editions import edition_keys, get_edition
 from monopoly.core.game import Game
 from monopoly.core.rules import RuleSet
 from monopoly.core.state import BID, BUY, RAISE_CASH, ROLL
-from tests.scenario import assert_illegal, dice_left, start
+from tests.scenario import assert_illegal, dice_left, start, waiting
 
 BOARD = get_edition("classic").board
 PRINTED = {role: [card.key for card in BOARD.decks[role]] for role in DECK_ROLES}
@@ -62,12 +62,6 @@ def draw_game(
     events = game.apply(Roll(0))
     assert ev.CardDrawn(0, role, card) in events
     return game, events
-
-
-def waiting(game: Game) -> tuple[str, int]:
-    decision = game.decision
-    assert decision is not None
-    return decision.kind, decision.seat
 
 
 def land(

@@ -28,7 +28,7 @@ from monopoly.core.game import Game, PlayerSetup, Setup
 from monopoly.core.position import dump_position
 from monopoly.core.rules import RuleSet
 from monopoly.core.state import BID, BUY, ROLL
-from tests.scenario import dice_left, start
+from tests.scenario import dice_left, start, waiting
 
 CLASSIC = get_edition("classic")
 BOARD = CLASSIC.board
@@ -66,12 +66,6 @@ def assert_illegal(game: Game, action: Action, *words: str) -> IllegalActionErro
     assert ((after.kind, after.seat) if after else None) == kind_seat
     assert len(game.record) == log
     return info.value
-
-
-def waiting(game: Game) -> tuple[str, int]:
-    decision = game.decision
-    assert decision is not None
-    return decision.kind, decision.seat
 
 
 # ====================================================================== R-SETUP

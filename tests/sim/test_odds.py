@@ -22,10 +22,10 @@ from monopoly.core.view import PlayerView
 from monopoly.sim.odds import OddsError, free_state, jail_state, landing_odds
 from monopoly.sim.runner import play_counting
 from monopoly.sim.texts import JAIL_SLOT
+from tests.spaces import CHANCE_SPACES
 
 CLASSIC = get_edition("classic").board
 ILLINOIS, GO_TO_JAIL, READING, PENNSYLVANIA, B_AND_O, SHORT_LINE = 24, 30, 5, 15, 25, 35
-CHANCE_SPACES = (7, 22, 36)
 
 
 @pytest.mark.parametrize("jail", ["leave", "stay"])
