@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -384,3 +386,20 @@ def test_themed_errors(tmp_path: Path) -> None:
     )
     cards = ZELDA_TEXT.replace('key = "empty_bottle"', 'key = "empty_bottle"\ncards = []')
     assert "cards come from base" in _error(_write(tmp_path, "zelda.toml", cards))
+
+
+def test_adding_an_edition_is_adding_one_file(tmp_path: Path, monkeypatch: Any) -> None:
+    """The registry finds the edition files itself, in the order their files give."""
+    from monopoly.core import editions
+
+    for key in ("classic", "zelda"):
+        (tmp_path / f"{key}.toml").write_text(CLASSIC_TEXT if key == "classic" else ZELDA_TEXT)
+    mirror = ZELDA_TEXT.replace('key = "zelda"', 'key = "mirror"').replace("order = 1", "order = 9")
+    mirror = re.sub(r"aliases = \[[^\]]*\]", 'aliases = ["looking glass"]', mirror)
+    (tmp_path / "mirror.toml").write_text(mirror)
+    monkeypatch.setattr(editions, "EDITIONS_DIR", tmp_path)
+    monkeypatch.setattr(editions, "_REGISTRY", {})
+    monkeypatch.setattr(editions, "_LOOKUP", {})
+    monkeypatch.setattr(editions, "_EDITION_ORDER", [])
+    assert editions.edition_keys() == ("classic", "zelda", "mirror")
+    assert editions.get_edition("Looking Glass").key == "mirror"

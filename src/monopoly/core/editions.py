@@ -46,7 +46,8 @@ __all__ = [
 EDITIONS_DIR = Path(__file__).resolve().parent.parent / "editions"
 """The folder holding the shipped edition files."""
 
-_EDITION_ORDER: tuple[str, ...] = ("classic", "zelda", "cthulhu", "fallout", "transformers")
+_EDITION_ORDER: list[str] = []
+"""The keys of the edition files found in EDITIONS_DIR, by their ``order`` and key."""
 
 REQUIRED_TERMS: tuple[str, ...] = (
     "currency",
@@ -228,7 +229,12 @@ def _edition_header(
     if "edition" not in data:
         raise ctx.error("edition", "the [edition] table is missing")
     head = ctx.table("edition", data["edition"])
-    ctx.keys("edition", head, ("key", "aliases", "title", "base", "chance_role_printed"))
+    ctx.keys("edition", head, ("key", "aliases", "title", "base", "chance_role_printed", "order"))
+    order = head.get("order", 0)
+    if type(order) is not int:
+        raise ctx.error(
+            "edition", f"'order' (place in lists) must be a whole number, got {order!r}"
+        )
     key = ctx.text("edition", head, "key")
     if not _KEY.match(key):
         raise ctx.error("edition", f"'key' must be lower-case letters, digits and _, got {key!r}")
@@ -793,11 +799,25 @@ _REGISTRY: dict[str, Edition] = {}
 _LOOKUP: dict[str, str] = {}
 
 
+def _edition_files() -> list[str]:
+    """The edition files in EDITIONS_DIR (adding an edition is adding a file), in list
+    order: the ``order`` of their [edition] table (0 if none), then the key."""
+    found = []
+    for path in EDITIONS_DIR.glob("*.toml"):
+        try:
+            head = tomllib.loads(path.read_text(encoding="utf-8")).get("edition", {})
+        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+            head = {}  # loading the file reports the problem with its place
+        order = head.get("order", 0) if isinstance(head, dict) else 0
+        found.append((order if type(order) is int else 0, path.stem))
+    return [key for _, key in sorted(found)]
+
+
 def _registry() -> dict[str, Edition]:
     if not _REGISTRY:
         editions: dict[str, Edition] = {}
         lookup: dict[str, str] = {}
-        for key in _EDITION_ORDER:
+        for key in _edition_files():
             edition = load_edition_file(EDITIONS_DIR / f"{key}.toml")
             if edition.key != key:
                 raise EditionError(
@@ -815,12 +835,14 @@ def _registry() -> dict[str, Edition]:
                 lookup[folded] = key
         _LOOKUP.update(lookup)
         _REGISTRY.update(editions)
+        _EDITION_ORDER[:] = list(editions)
     return _REGISTRY
 
 
 def edition_keys() -> tuple[str, ...]:
-    """The keys of the shipped editions, classic first."""
-    return _EDITION_ORDER
+    """The keys of the shipped editions, in list order (classic first)."""
+    _registry()
+    return tuple(_EDITION_ORDER)
 
 
 def get_edition(name: str) -> Edition:
