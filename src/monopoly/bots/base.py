@@ -21,6 +21,8 @@ from monopoly.core.errors import MonopolyError
 from monopoly.core.game import Game
 from monopoly.core.view import PlayerView
 
+from .driver import SeatDriver
+
 
 @runtime_checkable
 class Bot(Protocol):
@@ -74,40 +76,14 @@ def play(
 ) -> Game:
     """Let bots play ``game`` to its end (or ``max_actions``); ``bots[seat]`` plays seat.
 
-    ``checked=False`` applies answers from the legal list unchecked (the fast path; other
-    actions are still checked). ``observe(seat, action)`` is told each action first.
+    Through the one :class:`~monopoly.bots.driver.SeatDriver`, with its strict policy:
+    a bot's illegal answer raises. ``checked=False`` applies answers from the legal list
+    unchecked (the fast path). ``observe(seat, action)`` is told each answer first.
     """
-    views = [PlayerView(game, seat) for seat in range(game.players)]
-    for _ in range(max_actions):
-        if game.claims:
-            offer_claims(game, bots, views)
-        decision = game.decision
-        if decision is None:
-            break
-        seat = decision.seat
-        legal = game.decision_actions()
-        action = bots[seat].decide(views[seat], legal)
-        if observe is not None:
-            observe(seat, action)
-        if checked or action not in legal:
-            game.apply(action)
-        else:
-            game.apply_unchecked(action)
+    SeatDriver(game, bots.__getitem__, checked=checked, observe=observe).run(max_actions)
     return game
 
 
 def offer_claims(game: Game, bots: Sequence[Bot], views: Sequence[PlayerView]) -> None:
-    """R-RENT-5 option: an owner with rent to claim may claim it before play goes on.
-
-    Bots with an ``interject(view) -> Action | None`` method are asked (a free action
-    while another seat decides); bots without one simply forfeit unclaimed rent.
-    """
-    for owner in {claim[0] for claim in game.claims}:
-        interject = getattr(bots[owner], "interject", None)
-        if interject is None:
-            continue
-        for _ in range(len(game.claims)):
-            action = interject(views[owner])
-            if action is None or game.decision is None:
-                break
-            game.apply(action)
+    """R-RENT-5 option: owners with rent to claim may claim it (see SeatDriver)."""
+    SeatDriver(game, bots.__getitem__, views=dict(enumerate(views))).claim_rents()

@@ -27,6 +27,7 @@ from rich.table import Table
 from rich.text import Text
 
 from monopoly.bots.base import Bot
+from monopoly.bots.driver import SeatDriver
 from monopoly.core import events as ev
 from monopoly.core.actions import (
     AcceptTrade,
@@ -130,6 +131,7 @@ class TerminalGame:
     ) -> None:
         self.game = game
         self.bots = dict(bots)
+        self.driver = SeatDriver(game, self.bots.get, report=self.bot_erred)
         self.console = console
         self.read_line = read_line
         self.save_path = save_path
@@ -178,23 +180,16 @@ class TerminalGame:
             self.human_decides(decision.seat)
 
     def bot_moves(self, seat: int) -> None:
-        game = self.game
-        legal = game.decision_actions()
-        action = self.bots[seat].decide(PlayerView(game, seat), legal)
-        if game.problem(action) and legal:
-            action = legal[0]  # a computer player's mistake must not stop the game
-        game.apply(action)
+        self.driver.step()
+
+    def bot_erred(self, seat: int, action: Action | None, error: BaseException) -> None:
+        """The seat driver's policy: a computer player's mistake is shown, and the game
+        goes on with a legal move for it."""
+        self.console.print(f"[dim]{self.t('bot_erred', player=self.game.names[seat])}[/]")
 
     def bots_claim(self) -> None:
         """R-RENT-5 option: computer players claim their rent before play goes on."""
-        game = self.game
-        for owner in sorted({claim[0] for claim in game.claims} & set(self.bots)):
-            interject = getattr(self.bots[owner], "interject", None)
-            for _ in range(len(game.claims)):
-                action = interject(PlayerView(game, owner)) if interject else None
-                if action is None or game.decision is None or game.problem(action):
-                    break
-                game.apply(action)
+        self.driver.claim_rents()
 
     def humans_claim(self) -> None:
         """A person owed rent while someone else decides is asked to claim it now."""
