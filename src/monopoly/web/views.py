@@ -10,9 +10,11 @@ from dataclasses import fields
 from typing import Any
 
 from monopoly.core.board import SpaceKind
+from monopoly.core.chance import SPEED_FACES_JSON
+from monopoly.core.debt import raisable
 from monopoly.core.editions import edition_keys, get_edition
 from monopoly.core.game import Game
-from monopoly.core.narrate import Narrator
+from monopoly.core.narrate import Narrator, catalog
 from monopoly.core.rules import RuleSet
 from monopoly.core.state import BID, BUS, MORTGAGE_RECEIVED, PLACE, RAISE_CASH, TRADE, WANT
 from monopoly.core.view import PlayerView
@@ -143,8 +145,18 @@ def event_json(narrator: Narrator, event: Any) -> dict[str, Any]:
     data: dict[str, Any] = {"type": type(event).__name__}
     for key, value in event._asdict().items():
         data[key] = value.to_json() if hasattr(value, "to_json") else value
+    if data["type"] == "DiceRolled":
+        data["dice"] = dice_json(event.dice)
     data["text"] = narrator.describe(event)
     return data
+
+
+def dice_json(dice: tuple[int, ...] | list[int]) -> list[int | str]:
+    """The dice as players name them: the Speed Die's Bus and Mr. Monopoly faces as
+    ``"bus"`` and ``"mr_monopoly"`` instead of the engine's codes 4 and 5."""
+    faces: list[int | str] = list(dice[:2])
+    faces.extend(SPEED_FACES_JSON.get(face, face) for face in dice[2:])
+    return faces
 
 
 def decision_json(game: Game) -> dict[str, Any] | None:
@@ -170,6 +182,8 @@ def decision_json(game: Game) -> dict[str, Any] | None:
             "creditor": details.creditor,
             "amount": details.amount,
             "reason": details.reason,
+            "reason_text": catalog(game.language).get(f"reason_{details.reason}", ""),
+            "raisable": raisable(game, decision.seat),
         }
     elif decision.kind == TRADE:
         data["offer"] = details.to_json()
@@ -181,7 +195,24 @@ def decision_json(game: Game) -> dict[str, Any] | None:
         data["hotel"] = details[0]
     elif decision.kind == MORTGAGE_RECEIVED:
         data["space"] = decision.space
+    elif details is not None:
+        data["data"] = _plain(details)  # a kind the client may not know: pass it on
     return data
+
+
+def _plain(value: Any) -> Any:
+    """``value`` as JSON types (slots objects become dicts), for decision kinds this
+    module has no special form for; None when it has no JSON form."""
+    if value is None or isinstance(value, bool | int | float | str):
+        return value
+    if isinstance(value, list | tuple):
+        return [_plain(item) for item in value]
+    if isinstance(value, dict):
+        return {str(key): _plain(item) for key, item in value.items()}
+    if hasattr(value, "to_json"):
+        return value.to_json()
+    slots = getattr(type(value), "__slots__", ())
+    return {name: _plain(getattr(value, name, None)) for name in slots} or None
 
 
 def table_json(view: PlayerView, players: list[dict[str, Any]]) -> dict[str, Any]:
@@ -207,7 +238,7 @@ def table_json(view: PlayerView, players: list[dict[str, Any]]) -> dict[str, Any
         "round": game_round,
         "current": view.current,
         "doubles": view.doubles,
-        "last_roll": list(view.last_roll),
+        "last_roll": dice_json(view.last_roll),
         "players": players,
         "owner": list(view.owner),
         "level": list(view.level),

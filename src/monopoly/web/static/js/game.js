@@ -8,7 +8,7 @@ import { language, setLanguage, t, onLanguageChange } from "./i18n.js";
 import { h, replaceChildren, formatMoney, toast, forgetGame } from "./util.js";
 import { Board } from "./board.js";
 import { renderWaiting } from "./lobby.js";
-import { renderDecision } from "./decision.js";
+import { isMine, renderDecision } from "./decision.js";
 import { renderPlayers } from "./players.js";
 import { ManageDialog } from "./manage.js";
 import { TradeDialog } from "./trade.js";
@@ -258,7 +258,7 @@ export class GameScreen {
   }
 
   focusIfMyTurn(previous, current) {
-    const mine = (state) => state.decision && state.decision.seat === this.seat && state.decision_actions.length > 0;
+    const mine = (state) => isMine(this, state);
     if (!mine(current) || (mine(previous) && previous.decision.kind === current.decision.kind)) return;
     const active = document.activeElement;
     if (active && active !== document.body && !this.decisionNode.contains(active)) return;
