@@ -201,3 +201,42 @@ def test_a_decision_kind_the_page_does_not_know_gets_a_button_per_answer(
     assert result["buttons"] == ["Pick colour (colour: red)", "Pick colour (colour: blue)"]
     assert result["sent"] == [actions[0]]
     assert re.search("Your decision", result["text"])
+
+
+# ---------------------------------------------------------------------- the Speed Die
+DICE = """async (dice) => {
+  const { Board } = await import("/js/board.js");
+  const response = await fetch("/api/editions/classic?language=en");
+  const edition = await response.json();
+  const node = document.createElement("div");
+  document.body.append(node);
+  const board = new Board(node, edition, { language: "en" });
+  board.drawDice(dice);
+  return [...node.querySelectorAll(".die")].map((die) => ({
+    face: die.dataset.face || "",
+    pips: die.querySelectorAll(".pip").length,
+    bus: die.querySelectorAll(".face-bus").length,
+    mr: die.querySelectorAll(".face-mr").length,
+    title: die.querySelector("title").textContent,
+  }));
+}"""
+
+
+@pytest.mark.parametrize(
+    ("dice", "face"),
+    [([3, 4, "bus"], "bus"), ([3, 4, "mr_monopoly"], "mr_monopoly"), ([3, 4, 4], "bus")],
+)
+def test_the_speed_die_shows_the_bus_and_mr_monopoly(
+    server: ServerThread, browser: Browser, dice: list[Any], face: str
+) -> None:
+    """R-SPEED-4/5: the third die shows a bus or Mr. Monopoly, never 4 or 5 pips (also
+    for the engine's codes, as servers before the named faces sent them)."""
+    page = browser.new_page()
+    page.goto(f"{server.base}/?lang=en")
+    page.locator("#lang-select").wait_for()
+    white_a, white_b, speed = page.evaluate(DICE, dice)
+    assert (white_a["pips"], white_b["pips"]) == (3, 4)
+    assert speed["pips"] == 0 and speed["face"] == face
+    assert (speed["bus"], speed["mr"]) == ((1, 0) if face == "bus" else (0, 1))
+    assert speed["title"] == ("Speed Die: Bus" if face == "bus" else "Speed Die: Mr. Monopoly")
+    page.close()
