@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from websockets.sync.client import connect
 
+from monopoly.web.explain import WHY_PREFIX
 from monopoly.web.session import ServerConfig
 
 from .servers import (
@@ -258,7 +259,13 @@ def test_reconnecting_gets_the_same_state_and_the_whole_log(server: ServerThread
         ann.act(simple_answer(ann.my_turn()))
         ann.expect("state")
     last = ann.my_turn()  # the game waits for Ann: nothing changes while she is away
-    texts = [e["text"] for m in ann.seen if m["type"] == "state" for e in m["events"]]
+    events = [e for m in ann.seen if m["type"] == "state" for e in m["events"]]
+    texts = [
+        line
+        for e in events
+        for line in (e["text"], WHY_PREFIX + e.get("why", ""))
+        if line != WHY_PREFIX
+    ]
     ann.close()
 
     again = Player(server.base, game_id, created["seat_token"])

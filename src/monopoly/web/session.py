@@ -217,11 +217,10 @@ class GameSession:
         game = self.game
         assert game is not None
         self._save()
-        events = game.events[self.sent_events :]
-        self.sent_events = len(game.events)
+        start, self.sent_events = self.sent_events, len(game.events)
         if self.clients:
             narrator = Narrator(game)
-            events_json = [views.event_json(narrator, event) for event in events]
+            events_json = views.events_json(narrator, game, start)
             for client in self.clients:
                 client.send(self.state_message(client.seat, events_json, full=False))
         if game.over and not self.announced_over:
@@ -278,7 +277,7 @@ class GameSession:
             "decision": views.decision_json(game),
             **views.seat_answers(game, seat),
             "events": [] if full else events,
-            "log": [narrator.describe(event) for event in game.events] if full else None,
+            "log": views.log_lines(narrator, game) if full else None,
         }
 
     def game_over_message(self) -> dict[str, Any]:

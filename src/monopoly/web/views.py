@@ -19,6 +19,7 @@ from monopoly.core.rules import RuleSet
 from monopoly.core.state import BID, BUS, MORTGAGE_RECEIVED, PLACE, RAISE_CASH, TRADE, WANT
 from monopoly.core.view import PlayerView
 
+from . import explain
 from .texts import LANGUAGES, level_name, text
 
 PRESETS = ("standard", "short", "speed", "short+speed")
@@ -149,6 +150,30 @@ def event_json(narrator: Narrator, event: Any) -> dict[str, Any]:
         data["dice"] = dice_json(event.dice)
     data["text"] = narrator.describe(event)
     return data
+
+
+def events_json(narrator: Narrator, game: Game, start: int) -> list[dict[str, Any]]:
+    """``game.events[start:]`` for the client, each with its ``why`` note when it has one."""
+    terms = narrator.terms
+    why = explain.notes(game.events, start, game.language, dict(terms))
+    result = []
+    for event, note in zip(game.events[start:], why, strict=True):
+        data = event_json(narrator, event)
+        if note:
+            data["why"] = note
+        result.append(data)
+    return result
+
+
+def log_lines(narrator: Narrator, game: Game) -> list[str]:
+    """The whole log as text: each event's sentence, then its note (marked) if any."""
+    why = explain.notes(game.events, 0, game.language, dict(narrator.terms))
+    lines = []
+    for event, note in zip(game.events, why, strict=True):
+        lines.append(narrator.describe(event))
+        if note:
+            lines.append(explain.WHY_PREFIX + note)
+    return lines
 
 
 def dice_json(dice: tuple[int, ...] | list[int]) -> list[int | str]:

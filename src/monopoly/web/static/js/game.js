@@ -16,6 +16,8 @@ import { showGameOver } from "./gameover.js";
 import { errorText } from "./errors.js";
 
 const LOG_LIMIT = 600;
+/** Marks a line that explains the one before (monopoly.web.explain.WHY_PREFIX). */
+const WHY_PREFIX = "↳ ";
 
 export class GameScreen {
   constructor(main, gameId, token) {
@@ -127,7 +129,7 @@ export class GameScreen {
       this.replaceLog(message.log || []);
     } else {
       this.board.animate(message.events);
-      this.appendLog(message.events.map((event) => event.text));
+      this.appendLog(message.events.flatMap((event) => (event.why ? [event.text, `${WHY_PREFIX}${event.why}`] : [event.text])));
       this.notify(message.events);
     }
     this.renderPlayers();
@@ -340,7 +342,9 @@ export class GameScreen {
   }
 }
 
+/** A log line: a turn's heading, an event, or (marked by the server) why it happened. */
 function logItem(line) {
+  if (line.startsWith(WHY_PREFIX)) return h("li", { class: "log-why" }, line.slice(WHY_PREFIX.length));
   const turn = line.startsWith("—");
   return h("li", { class: turn ? "log-turn" : "" }, line);
 }
