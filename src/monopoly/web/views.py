@@ -117,6 +117,7 @@ def options_json(language: str, levels: list[str], absence_timeout: float) -> di
             "type": {bool: "bool", int: "int", str: "str"}[type(value)],
             "default": value,
             "name": text(language, f"option_{key}"),
+            "about": text(language, f"about_{key}"),
         }
         if key == "utility_roll":
             option["choices"] = [
@@ -129,11 +130,22 @@ def options_json(language: str, levels: list[str], absence_timeout: float) -> di
         "languages": [
             {"key": lang, "name": text(language, f"language_{lang}")} for lang in LANGUAGES
         ],
-        "presets": [{"key": p, "name": text(language, f"preset_{p}")} for p in PRESETS],
+        "presets": [_preset_json(language, preset) for preset in PRESETS],
         "rule_options": options,
         "levels": levels_json(language, levels),
         "seats": {"min": MIN_SEATS, "max": MAX_SEATS},
         "absence_timeout": absence_timeout,
+    }
+
+
+def _preset_json(language: str, preset: str) -> dict[str, Any]:
+    """A rule set's name, what it means, and the cash it adds to the starting cash."""
+    rules = RuleSet.named(preset)
+    return {
+        "key": preset,
+        "name": text(language, f"preset_{preset}"),
+        "about": text(language, f"about_{preset}"),
+        "extra_cash": rules.initial_cash - rules.starting_cash,  # R-SPEED-1
     }
 
 

@@ -361,6 +361,9 @@ export class Board {
     centre.append(this.potNode);
     this.stockNode = s("text", { x: 500, y: 740, "text-anchor": "middle", class: "stock-text" }, "");
     centre.append(this.stockNode);
+    if (this.edition.spaces.some((space) => !space.printed)) {
+      centre.append(s("text", { x: 500, y: 775, "text-anchor": "middle", class: "italics-note" }, t("italics_note")));
+    }
     return centre;
   }
 
