@@ -240,3 +240,45 @@ def test_the_speed_die_shows_the_bus_and_mr_monopoly(
     assert (speed["bus"], speed["mr"]) == ((1, 0) if face == "bus" else (0, 1))
     assert speed["title"] == ("Speed Die: Bus" if face == "bus" else "Speed Die: Mr. Monopoly")
     page.close()
+
+
+# ---------------------------------------------------------------------- layout
+def fully_visible(page: Any, selector: str) -> bool:
+    box = page.locator(selector).bounding_box()
+    view = page.viewport_size
+    assert box is not None and view is not None
+    return bool(
+        box["y"] >= 0
+        and box["x"] >= 0
+        and box["y"] + box["height"] <= view["height"] + 1
+        and box["x"] + box["width"] <= view["width"] + 1
+    )
+
+
+def test_at_1366_by_768_board_decision_and_last_log_line_show_without_scrolling(
+    server: ServerThread, browser: Browser
+) -> None:
+    """The debtor's panel, the biggest one, still leaves the log's last lines in view;
+    on a phone the decision comes first, above the board."""
+    created = create(
+        server.base,
+        rules={"preset": "standard", "options": {}},
+        seats=[{"type": "human"}, {"type": "bot", "level": "easy"}],
+        position=DEBT_START,
+        seed=SEED,
+    )
+    page = browser.new_page(viewport={"width": 1366, "height": 768})
+    open_seat(page, server.base, created["game_id"], created["seat_token"])
+    page.locator("[data-testid=start]").click()
+    page.locator("#decision [data-act=roll]").click()
+    page.locator("#decision[data-kind=raise_cash]").wait_for()
+    assert fully_visible(page, ".board-svg")
+    assert fully_visible(page, "#decision")
+    assert fully_visible(page, "#log li:last-child")
+    assert page.evaluate("document.scrollingElement.scrollTop") == 0
+    page.set_viewport_size({"width": 390, "height": 844})
+    decision_box = page.locator("#decision").bounding_box()
+    board_box = page.locator(".board-svg").bounding_box()
+    assert decision_box is not None and board_box is not None
+    assert decision_box["y"] + decision_box["height"] <= board_box["y"]
+    page.close()

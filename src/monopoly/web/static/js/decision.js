@@ -189,13 +189,15 @@ const KINDS = {
     const cash = screen.player(decision.seat).cash;
     return [
       heading(space.name),
-      deedCard(screen, space),
-      h("p", {}, t("buy_text", { price: screen.money(space.price), cash: screen.money(cash) })),
-      h("div", { class: "actions" }, actions.map((action) => {
-        if (action.act === "buy") return button(screen, action, t("act_buy", { price: screen.money(space.price) }), { primary: true });
-        if (action.act === "decline") return button(screen, action, t(state.game.rules.options?.no_auctions ? "act_decline_plain" : "act_decline"));
-        return button(screen, action, actionLabel(screen, action));
-      })),
+      h("div", { class: "deed-beside" },
+        deedCard(screen, space),
+        h("div", {},
+          h("p", {}, t("buy_text", { price: screen.money(space.price), cash: screen.money(cash) })),
+          h("div", { class: "actions" }, actions.map((action) => {
+            if (action.act === "buy") return button(screen, action, t("act_buy", { price: screen.money(space.price) }), { primary: true });
+            if (action.act === "decline") return button(screen, action, t(state.game.rules.options?.no_auctions ? "act_decline_plain" : "act_decline"));
+            return button(screen, action, actionLabel(screen, action));
+          })))),
     ];
   },
 
@@ -205,9 +207,12 @@ const KINDS = {
     const canBid = actions.some((a) => a.act === "bid") && state.bid_range;
     const pass = actions.find((a) => a.act === "pass");
     const parts = [heading(t("auction_heading", { item: auctionItem(screen, auction.item) }))];
-    if (auction.item >= 0) parts.push(deedCard(screen, screen.space(auction.item)));
-    parts.push(h("p", { class: "big" }, auctionLine(screen, auction)));
-    parts.push(h("p", { class: "muted" }, t("bidders", { names: auction.bidders.map((s) => screen.playerName(s)).join(", ") })));
+    const status = [
+      h("p", { class: "big" }, auctionLine(screen, auction)),
+      h("p", { class: "muted" }, t("bidders", { names: auction.bidders.map((s) => screen.playerName(s)).join(", ") })),
+    ];
+    if (auction.item >= 0) parts.push(h("div", { class: "deed-beside" }, deedCard(screen, screen.space(auction.item)), h("div", {}, ...status)));
+    else parts.push(...status);
     if (canBid) {
       const previous = screen.bidDraft;
       const start = previous && previous.item === auction.item && previous.amount >= low && previous.amount <= high ? previous.amount : low;
@@ -271,12 +276,11 @@ const KINDS = {
       parts.push(h("p", { class: "muted" }, t("raise_cash_hint")));
       parts.push(h("ul", { class: "raise-list" }, raising.map((action) => h("li", {}, button(screen, action, raiseLabel(screen, action), { key: `${action.act}-${action.space}` })))));
     }
-    const others = state.game.players.some((p) => p.active && p.seat !== screen.seat);
-    const tools = [];
-    if (others) tools.push(h("button", { type: "button", dataset: { key: "raise-trade", testid: "raise-trade" }, onclick: () => screen.trade.open() }, t("act_propose_trade")));
-    tools.push(h("button", { type: "button", dataset: { key: "raise-manage", testid: "raise-manage" }, onclick: () => screen.manage.open() }, t("manage_properties")));
-    parts.push(h("p", { class: "muted small" }, t("raise_trade_hint")));
-    parts.push(h("div", { class: "actions" }, tools));
+    if (state.game.players.some((p) => p.active && p.seat !== screen.seat)) {
+      parts.push(h("div", { class: "actions inline-hint" },
+        h("button", { type: "button", dataset: { key: "raise-trade", testid: "raise-trade" }, onclick: () => screen.trade.open() }, t("act_propose_trade")),
+        h("small", { class: "muted" }, t("raise_trade_hint"))));
+    }
     const bankrupt = actions.find((a) => a.act === "bankrupt");
     const rest = actions.filter((a) => a.act !== "bankrupt");
     if (rest.length) parts.push(h("div", { class: "actions" }, rest.map((a) => button(screen, a, actionLabel(screen, a)))));

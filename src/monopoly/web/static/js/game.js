@@ -162,7 +162,7 @@ export class GameScreen {
       h("h2", { id: "log-heading" }, t("game_log")), h("div", { class: "log-scroll", tabindex: "0", "aria-label": t("game_log") }, this.logList));
     this.layout = h("div", { class: `game-layout${this.spectator ? " spectating" : ""}` },
       h("div", { class: "board-area" }, this.boardNode),
-      h("div", { class: "side" }, this.decisionNode, this.toolbar, this.playersNode, this.logNode));
+      h("div", { class: "side" }, this.decisionNode, this.toolbar, this.logNode, this.playersNode));
     replaceChildren(this.main, this.layout);
     const rules = this.state.game.rules;
     this.board = new Board(this.boardNode, this.edition, {
