@@ -255,6 +255,9 @@ export class Board {
     });
     group.append(s("title", {}, this.spaceTitle(space)));
     group.append(s("rect", { x: rect.x, y: rect.y, width: rect.w, height: rect.h, class: "space-bg" }));
+    group.addEventListener("click", () => {
+      if (!this.choosing && this.options.onSpace) this.options.onSpace(space.index);
+    });
     if (rect.side === "corner") {
       this.buildCorner(group, space, rect);
       return group;
@@ -455,7 +458,33 @@ export class Board {
     this.drawDice(game.last_roll || []);
   }
 
+  /** Show the dice; ``rolling``: tumble through random faces for a moment first. */
   drawDice(dice, rolling = false) {
+    clearInterval(this.tumble);
+    this.tumble = null;
+    if (!rolling || !dice.length) {
+      this.renderDice(dice, false);
+      this.diceNode.dataset.settled = "true";
+      return;
+    }
+    const random = () => dice.map((value, i) => (i === 2 ? SPEED_FACES : [1, 2, 3, 4, 5, 6])[Math.floor(Math.random() * (i === 2 ? SPEED_FACES.length : 6))]);
+    let flips = 0;
+    this.diceNode.dataset.settled = "false";
+    this.renderDice(random(), true);
+    this.tumble = setInterval(() => {
+      flips += 1;
+      if (flips < TUMBLE_FLIPS) {
+        this.renderDice(random(), true);
+        return;
+      }
+      clearInterval(this.tumble);
+      this.tumble = null;
+      this.renderDice(dice, false);
+      this.diceNode.dataset.settled = "true";
+    }, TUMBLE_MS);
+  }
+
+  renderDice(dice, rolling) {
     this.diceNode.replaceChildren();
     const total = dice.length;
     dice = dice.map((value, i) => speedValue(value, i));
@@ -639,6 +668,10 @@ function pathOf(seat, start, end, events) {
   }
   return steps;
 }
+
+const SPEED_FACES = [1, 2, 3, "bus", "mr_monopoly", "mr_monopoly"];
+const TUMBLE_FLIPS = 6;
+const TUMBLE_MS = 80;
 
 /** The Speed Die's third face value as a word: old servers sent the engine's codes. */
 function speedValue(value, index) {

@@ -1,7 +1,7 @@
 // The decision panel: what the game waits for and, when it is this player's decision, a
 // button for each answer the server offers (roll, jail, buy, bid, raise cash, trade...).
 
-import { h, replaceChildren } from "./util.js";
+import { h, readableOn, replaceChildren } from "./util.js";
 import { hasLabel, language, t } from "./i18n.js";
 import { showGameOver } from "./gameover.js";
 import { offerSummary } from "./trade.js";
@@ -407,6 +407,11 @@ function raiseLabel(screen, action) {
   });
 }
 
+/** What lifting a mortgage costs: its value plus 10 % interest, rounded up (R-MORT-2). */
+export function liftCost(mortgage) {
+  return mortgage + Math.ceil(mortgage / 10);
+}
+
 /** A free action's label: build, sell, mortgage, lift, claim (with the edition's words). */
 export function freeLabel(screen, action) {
   const terms = screen.edition.terms;
@@ -420,12 +425,14 @@ export function freeLabel(screen, action) {
       return level >= hotelLevel - 1
         ? t("build_hotel", { hotel: terms.hotel, name, cost: screen.money(info.house_cost) })
         : t("build_house", { house: terms.house, name, cost: screen.money(info.house_cost) });
-    case "sell":
-      return level >= hotelLevel ? t("sell_hotel", { hotel: terms.hotel, name }) : t("sell_house", { house: terms.house, name });
+    case "sell": {
+      const refund = screen.money(Math.floor(info.house_cost / 2));
+      return level >= hotelLevel ? t("sell_hotel", { hotel: terms.hotel, name, amount: refund }) : t("sell_house", { house: terms.house, name, amount: refund });
+    }
     case "mortgage":
       return t("mortgage_for", { name, amount: screen.money(info.mortgage) });
     case "unmortgage":
-      return t("lift_mortgage", { name });
+      return t("lift_mortgage", { name, amount: screen.money(liftCost(info.mortgage)) });
     case "claim_rent": {
       const claim = screen.state.game.claims.find((c) => c.space === space && c.owner === screen.seat);
       return t("claim_rent", { name, amount: claim ? screen.money(claim.amount) : "", payer: claim ? screen.playerName(claim.payer) : "" });
@@ -457,7 +464,7 @@ export function deedCard(screen, space) {
   }
   rows.push(h("tr", {}, h("th", { scope: "row" }, t("mortgage_value")), h("td", {}, screen.money(space.mortgage))));
   return h("div", { class: "deed" },
-    h("div", { class: "deed-bar", style: `background:${space.colour || "#ccc"}` }, screen.edition.groups[space.group]?.name || ""),
+    h("div", { class: "deed-bar", style: `background:${space.colour || "#cccccc"};color:${readableOn(space.colour || "#cccccc")}` }, screen.edition.groups[space.group]?.name || ""),
     h("div", { class: "deed-name" }, space.name),
     h("table", { class: "deed-table" }, h("tbody", {}, rows)));
 }

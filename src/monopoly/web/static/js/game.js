@@ -12,6 +12,7 @@ import { isMine, renderDecision } from "./decision.js";
 import { renderPlayers } from "./players.js";
 import { ManageDialog } from "./manage.js";
 import { TradeDialog } from "./trade.js";
+import { SpaceDialog } from "./spacecard.js";
 import { showGameOver } from "./gameover.js";
 import { errorText } from "./errors.js";
 
@@ -136,6 +137,7 @@ export class GameScreen {
     this.renderDecision(wasBusy);
     this.manage.refresh();
     this.trade.refresh();
+    this.spaceCard.refresh();
     this.updateTitle();
     if (!first && previous) this.focusIfMyTurn(previous, message);
   }
@@ -162,13 +164,15 @@ export class GameScreen {
       h("h2", { id: "log-heading" }, t("game_log")), h("div", { class: "log-scroll", tabindex: "0", "aria-label": t("game_log") }, this.logList));
     this.layout = h("div", { class: `game-layout${this.spectator ? " spectating" : ""}` },
       h("div", { class: "board-area" }, this.boardNode),
-      h("div", { class: "side" }, this.decisionNode, this.toolbar, this.logNode, this.playersNode));
+      h("div", { class: "side" }, h("div", { id: "news", class: "news" }), this.decisionNode, this.toolbar, this.logNode, this.playersNode));
     replaceChildren(this.main, this.layout);
     const rules = this.state.game.rules;
     this.board = new Board(this.boardNode, this.edition, {
       language: this.state.game.language,
       freeParkingPot: Boolean(rules.options?.free_parking_pot),
+      onSpace: (index) => this.spaceCard.open(index),
     });
+    this.spaceCard = new SpaceDialog(this);
     this.manage = new ManageDialog(this);
     this.trade = new TradeDialog(this);
     this.renderToolbar();
@@ -193,8 +197,10 @@ export class GameScreen {
     this.layout = null;
     this.manage.close();
     this.trade.close();
+    this.spaceCard.close();
     this.manage.dialog.remove();
     this.trade.dialog.remove();
+    this.spaceCard.dialog.remove();
     this.buildLayout();
     this.board.update(state, state.game.players);
     this.replaceLog(this.logLines);

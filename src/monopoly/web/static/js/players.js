@@ -13,9 +13,49 @@ function levelName(level) {
 export function renderPlayers(screen, node) {
   const game = screen.state.game;
   const presence = new Map((screen.presence || []).map((p) => [p.seat, p]));
+  const cards = game.players.map((player) => playerCard(screen, player, presence.get(player.seat)));
+  floatMoneyChanges(screen, cards);
   replaceChildren(node,
     h("h2", { id: "players-heading" }, t("players")),
-    h("div", { class: "player-list" }, game.players.map((player) => playerCard(screen, player, presence.get(player.seat)))));
+    h("div", { class: "player-list" }, cards));
+}
+
+const FLOAT_MS = 1800;
+
+/**
+ * "+200" / "−150" floating up over the panel of each player whose cash changed. The
+ * panels are redrawn on every state, so running floats are drawn again where they are.
+ */
+function floatMoneyChanges(screen, cards) {
+  const game = screen.state.game;
+  const before = screen.shownCash;
+  const now = performance.now();
+  screen.shownCash = game.players.map((p) => p.cash);
+  screen.floats = (screen.floats || []).filter((float) => now - float.start < FLOAT_MS);
+  if (before) {
+    game.players.forEach((player, seat) => {
+      const change = player.cash - (before[seat] ?? player.cash);
+      if (change) screen.floats.push({ seat, change, start: now, text: `${change > 0 ? "+" : "−"}${screen.money(Math.abs(change))}` });
+    });
+  }
+  for (const float of screen.floats) {
+    const card = cards[float.seat];
+    if (!card) continue;
+    let box = card.querySelector(".money-floats");
+    if (!box) {
+      box = h("div", { class: "money-floats", "aria-hidden": "true" });
+      card.append(box);
+    }
+    box.append(h("span", {
+      class: `money-float ${float.change > 0 ? "gain" : "loss"}`,
+      style: `animation-delay:-${Math.round(now - float.start)}ms`,
+      dataset: { change: float.change },
+    }, float.text));
+  }
+  if (screen.floats.length) {
+    clearTimeout(screen.floatTimer);
+    screen.floatTimer = setTimeout(() => screen.layout && screen.renderPlayers(), FLOAT_MS);
+  }
 }
 
 function playerCard(screen, player, presence) {
