@@ -186,3 +186,40 @@ def test_the_manage_dialog_shows_amounts_and_builds_and_sells_evenly(
     assert "Lift the mortgage on Boardwalk ($220)" in manage_buttons(page)
     assert errors == []
     page.close()
+
+
+def test_every_token_of_every_edition_is_drawn_and_each_edition_has_its_palette(
+    server: ServerThread, browser: Browser
+) -> None:
+    tokens = []
+    for key in edition_keys():
+        edition = httpx.get(f"{server.base}/api/editions/{key}", params={"language": "en"}).json()
+        tokens += [token["key"] for token in edition["tokens"]]
+    page = browser.new_page()
+    page.goto(f"{server.base}/?lang=en")
+    page.locator("#lang-select").wait_for()
+    missing = page.evaluate(
+        """async (keys) => {
+          const { hasTokenIcon } = await import("/js/tokenicons.js");
+          return keys.filter((key) => !hasTokenIcon(key));
+        }""",
+        tokens,
+    )
+    assert len(tokens) >= 30 and missing == []
+    palettes = {}
+    for key in edition_keys():
+        palettes[key] = page.evaluate(
+            """(key) => {
+              document.body.dataset.edition = key;
+              const style = getComputedStyle(document.body);
+              const value = (name) => style.getPropertyValue(name).trim();
+              return ["--board", "--accent", "--bar"].map(value).join(" ");
+            }""",
+            key,
+        )
+    assert len(set(palettes.values())) == len(palettes), palettes
+    page.close()
+    game = debt_game(server, browser)
+    assert game.locator(".token .token-icon").count() == 2
+    assert game.locator(".player-card .token-badge .token-icon").count() == 2
+    game.close()

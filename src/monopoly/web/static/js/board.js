@@ -4,6 +4,7 @@
 import { s, formatMoney } from "./util.js";
 import { t } from "./i18n.js";
 import { playerColour, tokenShape } from "./tokens.js";
+import { tokenIcon } from "./tokenicons.js";
 
 const SIZE = 1000;
 const CORNER = 136;
@@ -535,10 +536,12 @@ export class Board {
 
   buildToken(player) {
     const tokenName = this.tokenName(player.token);
-    const node = s("g", { class: "token", dataset: { seat: player.seat } });
+    const node = s("g", { class: "token", dataset: { seat: player.seat }, style: `--seat-colour:${playerColour(player.seat)}` });
     node.append(s("title", {}, `${player.name} — ${tokenName}`));
     node.append(tokenShape(player.seat, 15));
-    node.append(s("text", { x: 0, y: 5, "text-anchor": "middle", class: "token-letter" }, (tokenName || "?").slice(0, 1)));
+    const icon = tokenIcon(player.token, 1.05);
+    node.append(icon || s("text", { x: 0, y: 5, "text-anchor": "middle", class: "token-letter" }, (tokenName || "?").slice(0, 1)));
+    node.dataset.token = player.token || "";
     return node;
   }
 

@@ -101,6 +101,7 @@ export class GameScreen {
 
   async showLobby(game) {
     this.lobby = game;
+    document.body.dataset.edition = game.edition;
     await this.useGameLanguage(game.language);
     document.getElementById("top-title").textContent = "";
     await renderWaiting(this.main, game, this.seat);
@@ -123,6 +124,7 @@ export class GameScreen {
     if (!this.edition) {
       await this.useGameLanguage(message.game.language);
       this.edition = await api.edition(message.game.edition, message.game.language);
+      document.body.dataset.edition = message.game.edition;
     }
     if (!this.layout) this.buildLayout();
     this.board.update(message, message.game.players);

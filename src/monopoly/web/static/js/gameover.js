@@ -16,7 +16,7 @@ export function showGameOver(screen, over) {
     const player = screen.player(entry.seat);
     return h("tr", { class: entry.rank === 1 ? "winner" : entry.bankrupt ? "out" : "" },
       h("td", { class: "rank" }, entry.rank === 1 ? `★ ${entry.rank}` : String(entry.rank)),
-      h("th", { scope: "row" }, h("span", { class: "rank-name" }, tokenBadge(entry.seat, screen.tokenName(player?.token)), entry.name,
+      h("th", { scope: "row" }, h("span", { class: "rank-name" }, tokenBadge(entry.seat, screen.tokenName(player?.token), player?.token), entry.name,
         entry.bankrupt ? h("small", { class: "muted" }, `(${t("bankrupt")})`) : null)),
       h("td", { class: "num" }, screen.money(entry.net_worth)),
       h("td", { class: "num" }, screen.money(entry.cash)),

@@ -347,7 +347,7 @@ function seatTable(game, edition) {
     const label = seat.taken ? seat.name : t("free_seat");
     const kind = seat.type === "bot" ? t("computer") : t("person");
     list.append(h("li", { class: `seat-entry${seat.taken ? "" : " free"}` },
-      tokenBadge(seat.seat, tokenName || label),
+      tokenBadge(seat.seat, tokenName || label, seat.token),
       h("span", { class: "seat-name" }, label),
       h("span", { class: "muted" }, [kind, tokenName, seat.host ? t("host") : null, seat.connected ? t("online") : null].filter(Boolean).join(" · "))));
   }

@@ -77,7 +77,7 @@ function playerCard(screen, player, presence) {
   }
   const card = h("article", { class: classes, dataset: { seat: player.seat }, style: `--seat-colour:${playerColour(player.seat)}`, "aria-label": player.name },
     h("header", { class: "player-head" },
-      tokenBadge(player.seat, tokenName),
+      tokenBadge(player.seat, tokenName, player.token),
       h("span", { class: "player-name", title: tokenName }, player.name, me ? h("span", { class: "muted" }, ` (${t("you")})`) : null),
       h("span", { class: "player-cash", dataset: { cash: player.cash } }, screen.money(player.cash))),
     status.length ? h("div", { class: "player-status" }, status) : null);
