@@ -5,6 +5,7 @@ the manage dialog's amounts with building and selling evenly."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -13,8 +14,9 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from monopoly.core.editions import edition_keys
+from monopoly.web.session import ServerConfig
 
-from .servers import ServerThread
+from .servers import Player, ServerThread, join_game, start_game
 from .test_e2e_decisions import DEBT_START, SEED
 from .test_e2e_game import chromium, create, open_seat, wait_level, watch_errors
 
@@ -223,3 +225,31 @@ def test_every_token_of_every_edition_is_drawn_and_each_edition_has_its_palette(
     assert game.locator(".token .token-icon").count() == 2
     assert game.locator(".player-card .token-badge .token-icon").count() == 2
     game.close()
+
+
+def test_an_absent_players_panel_counts_down_to_the_hand_over(
+    tmp_path: Any, browser: Browser
+) -> None:
+    """Before others may hand an absent person's seat to a computer, the panel shows how
+    long that person still has; then the hand-over button appears. Watchers are counted."""
+    config = ServerConfig(bot_delay=0, absence_timeout=3)
+    with ServerThread(str(tmp_path / "games.sqlite3"), config) as server:
+        created = create(server.base, seats=[{"type": "human"}, {"type": "human"}])
+        game_id = created["game_id"]
+        bob = join_game(server.base, game_id, "Bob", "boot")
+        start_game(server.base, game_id, created["seat_token"])
+        ann = browser.new_page(viewport={"width": 1366, "height": 768})
+        open_seat(ann, server.base, game_id, created["seat_token"])
+        ann.locator("#decision [data-act=roll]").wait_for()
+        watcher = Player(server.base, game_id)
+        ann.locator("[data-testid=watchers]", has_text="1 watching").wait_for()
+        watcher.close()
+        bob_card = ann.locator(".player-card[data-seat='1']")
+        countdown = bob_card.locator("[data-testid=countdown]")
+        countdown.wait_for()
+        first = countdown.inner_text()
+        assert re.fullmatch(r"a computer may take over in [1-3] s", first), first
+        bob_card.locator("[data-testid=hand-to-bot]").wait_for(timeout=6000)
+        assert countdown.count() == 0
+        ann.close()
+        assert bob["seat"] == 1

@@ -320,7 +320,8 @@ class GameSession:
                     "can_hand_to_bot": self._can_hand_over(seat, absent, timeout),
                 }
             )
-        return {"type": "presence", "seats": seats}
+        watchers = sum(1 for client in self.clients if client.greeted and client.seat is None)
+        return {"type": "presence", "seats": seats, "watchers": watchers}
 
     def _can_hand_over(self, seat: int, absent: float, timeout: float) -> bool:
         data = self.seats[seat]
@@ -415,8 +416,7 @@ class GameSession:
             self.connections[seat] += 1
             self._take_back(seat)
         self._send_full(client)
-        if seat is not None:
-            self._broadcast(self.presence_message())
+        self._broadcast(self.presence_message())  # also for spectators: the watchers count
 
     def _seat_of(self, token: str) -> int:
         digest = hash_secret(token)
@@ -440,7 +440,7 @@ class GameSession:
             self.connections[client.seat] -= 1
             if not self.connections[client.seat]:
                 self.absent_since[client.seat] = time.monotonic()
-            self._broadcast(self.presence_message())
+        self._broadcast(self.presence_message())
 
     def _running_game(self) -> Game:
         if self.game is None:

@@ -57,6 +57,7 @@ export class GameScreen {
         break;
       case "presence":
         this.presence = message.seats;
+        this.watchers = message.watchers || 0;
         this.presenceAt = performance.now();
         if (this.layout) this.renderPlayers();
         this.schedulePresence();

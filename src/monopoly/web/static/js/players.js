@@ -15,9 +15,28 @@ export function renderPlayers(screen, node) {
   const presence = new Map((screen.presence || []).map((p) => [p.seat, p]));
   const cards = game.players.map((player) => playerCard(screen, player, presence.get(player.seat)));
   floatMoneyChanges(screen, cards);
+  const watchers = screen.watchers ? h("span", { class: "watchers muted", dataset: { testid: "watchers" } }, t("watchers", { count: screen.watchers })) : null;
   replaceChildren(node,
-    h("h2", { id: "players-heading" }, t("players")),
+    h("h2", { id: "players-heading" }, t("players"), watchers),
     h("div", { class: "player-list" }, cards));
+  tickCountdowns(screen, node);
+}
+
+/** Seconds until others may hand ``presence``'s absent seat to a computer (null: none). */
+function handOverIn(screen, player, presence) {
+  if (!presence || screen.absenceTimeout === undefined || !player.active || screen.state.game.over) return null;
+  if (presence.connected || presence.bot_standin || presence.type !== "human" || presence.can_hand_to_bot) return null;
+  const away = presence.absent_for + (performance.now() - screen.presenceAt) / 1000;
+  const left = Math.ceil(screen.absenceTimeout - away);
+  return left > 0 ? left : null;
+}
+
+/** While a countdown shows, redraw it every second. */
+function tickCountdowns(screen, node) {
+  clearTimeout(screen.countdownTimer);
+  if (node.querySelector("[data-testid=countdown]")) {
+    screen.countdownTimer = setTimeout(() => screen.layout && screen.renderPlayers(), 1000);
+  }
 }
 
 const FLOAT_MS = 1800;
@@ -74,6 +93,8 @@ function playerCard(screen, player, presence) {
   if (standin) status.push(h("span", { class: "tag tag-standin" }, t("bot_standin")));
   if (player.type === "human" && !me) {
     status.push(h("span", { class: `tag ${connected ? "tag-online" : "tag-offline"}` }, connected ? t("online") : t("offline")));
+    const left = handOverIn(screen, player, presence);
+    if (left !== null) status.push(h("span", { class: "tag tag-offline", dataset: { testid: "countdown" } }, t("hand_over_in", { seconds: left })));
   }
   const card = h("article", { class: classes, dataset: { seat: player.seat }, style: `--seat-colour:${playerColour(player.seat)}`, "aria-label": player.name },
     h("header", { class: "player-head" },
