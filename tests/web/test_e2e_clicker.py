@@ -339,6 +339,8 @@ def test_random_clicks_play_a_whole_game_without_getting_stuck(
         page.locator("#decision [data-key=results]").click()
     results.wait_for()
     assert results.locator("table.ranking tbody tr").count() == 1 + len(levels)
+    assert results.locator("[data-testid=worth-chart] polyline").count() == 1 + len(levels)
+    assert results.locator("[data-testid=stats] tbody tr").count() == 1 + len(levels)
     assert clicker.kinds["roll"] >= 1 and sum(clicker.kinds.values()) >= 3, clicker.kinds
     assert clicker.kinds["raise_cash"] >= 1, clicker.kinds
     assert sum(clicker.clicks.values()) >= 3, clicker.clicks

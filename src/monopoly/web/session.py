@@ -297,6 +297,7 @@ class GameSession:
             "turns": game.turn,
             "rounds": game.round,
             "ranking": views.ranking_json(game, turns),
+            "history": views.worth_history(game),
             "text": Narrator(game).describe(last_event) if last_event else "",
         }
 

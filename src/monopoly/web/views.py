@@ -308,6 +308,60 @@ def seat_answers(game: Game, seat: int | None) -> dict[str, Any]:
     }
 
 
+MAX_HISTORY_POINTS = 120
+"""The end-of-game chart's most points per player."""
+
+
+def worth_history(game: Game) -> dict[str, Any]:
+    """Everyone's net worth at the start of each turn, for the end-of-game chart.
+
+    The game is replayed from its record (the state between actions is not kept); a long
+    game is thinned to at most MAX_HISTORY_POINTS turns, always keeping the last.
+    """
+    again = Game(game.setup, list(game.record))
+    again.collect_events = False
+    seats = range(again.players)
+
+    def worth() -> list[int]:
+        return [again.net_worth(s) if again.active[s] else 0 for s in seats]
+
+    turns, values = [again.turn], [worth()]
+    while (action := again.chance.next_action()) is not None:
+        again.apply(action)
+        if again.turn != turns[-1]:
+            turns.append(again.turn)
+            values.append(worth())
+    values[-1] = worth()  # the end (or now), within the last turn
+    step = max(1, -(-len(turns) // MAX_HISTORY_POINTS))
+    keep = sorted(set(range(0, len(turns), step)) | {len(turns) - 1})
+    return {"turns": [turns[i] for i in keep], "net_worth": [values[i] for i in keep]}
+
+
+def stats_json(game: Game) -> list[dict[str, int]]:
+    """A few numbers per seat for the results: rent received and paid, deeds bought,
+    trips to jail, doubles rolled."""
+    stats = [
+        {"rent_received": 0, "rent_paid": 0, "bought": 0, "jail": 0, "doubles": 0}
+        for _ in range(game.players)
+    ]
+    for event in game.events:
+        kind = type(event).__name__
+        if kind == "RentPaid":
+            stats[event.owner]["rent_received"] += event.amount
+            stats[event.payer]["rent_paid"] += event.amount
+        elif kind == "MoneyPaid" and event.reason == "rent" and event.payer >= 0:
+            stats[event.payer]["rent_paid"] += event.amount
+            if event.payee >= 0:
+                stats[event.payee]["rent_received"] += event.amount
+        elif kind == "PropertyBought" or (kind == "AuctionWon" and event.space >= 0):
+            stats[event.seat]["bought"] += 1
+        elif kind == "SentToJail":
+            stats[event.seat]["jail"] += 1
+        elif kind == "DiceRolled" and event.doubles:
+            stats[event.seat]["doubles"] += 1
+    return stats
+
+
 def ranking_json(game: Game, turns_by_seat: list[int]) -> list[dict[str, Any]]:
     """Winners first (sharing rank 1), then by net worth, then the bankrupt, last out last."""
     out_order = [e.seat for e in game.events if type(e).__name__ == "PlayerBankrupt"]
@@ -320,6 +374,7 @@ def ranking_json(game: Game, turns_by_seat: list[int]) -> list[dict[str, Any]]:
         return (2, -out_order.index(seat) if seat in out_order else 0)
 
     order = sorted(range(game.players), key=sort_key)
+    stats = stats_json(game)
     ranking = []
     for position, seat in enumerate(order):
         houses, hotels = game.houses_and_hotels(seat)
@@ -336,6 +391,7 @@ def ranking_json(game: Game, turns_by_seat: list[int]) -> list[dict[str, Any]]:
                 "hotels": hotels,
                 "turns": turns_by_seat[seat],
                 "bankrupt": not game.active[seat],
+                **stats[seat],
             }
         )
     return ranking
