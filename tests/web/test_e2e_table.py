@@ -253,3 +253,32 @@ def test_an_absent_players_panel_counts_down_to_the_hand_over(
         assert countdown.count() == 0
         ann.close()
         assert bob["seat"] == 1
+
+
+def test_chat_in_the_waiting_room_and_in_the_game_shows_text_not_markup(
+    server: ServerThread, browser: Browser
+) -> None:
+    created = create(server.base, seats=[{"type": "human"}, {"type": "human"}])
+    game_id = created["game_id"]
+    bob_seat = join_game(server.base, game_id, "Bob", "boot")
+    ann = browser.new_page(viewport={"width": 1366, "height": 768})
+    bob = browser.new_page(viewport={"width": 1366, "height": 768})
+    errors = watch_errors(ann) + watch_errors(bob)
+    open_seat(ann, server.base, game_id, created["seat_token"])
+    open_seat(bob, server.base, game_id, bob_seat["seat_token"])
+    ann.locator(".waiting-card #chat-input").fill("<img src=x onerror=alert(1)> hi Bob")
+    ann.locator(".waiting-card #chat-input").press("Enter")
+    line = bob.locator("#chat-list li", has_text="hi Bob")
+    line.wait_for()
+    assert line.inner_text() == "Ann: <img src=x onerror=alert(1)> hi Bob"
+    assert bob.locator("#chat-list img").count() == 0
+    ann.locator("[data-testid=start]").click()
+    bob.locator(".board-svg").wait_for()
+    assert "Ann: <img" in bob.locator("#log").inner_text()  # the earlier chat stays
+    bob.locator(".log #chat-input").fill("good luck")
+    bob.locator(".log [data-testid=chat-form] button").click()
+    ann.locator("#log li.log-chat", has_text="Bob: good luck").wait_for()
+    assert ann.locator(".log #chat-input").get_attribute("maxlength") == "300"
+    assert errors == []
+    ann.close()
+    bob.close()

@@ -29,6 +29,7 @@ from monopoly.core.records import entry_to_json, replay, setup_from_json
 from monopoly.core.view import PlayerView
 
 from . import views
+from .chat import ChatRefusal, ChatRoom
 from .lobby import ApiError, NewGame, new_game_id, new_secret
 from .storage import SeatData, Store, StoredGame, hash_secret, now
 from .texts import level_name, text
@@ -94,6 +95,7 @@ MESSAGE_FIELDS: dict[str, frozenset[str]] = {
     "check": frozenset({"action"}),
     "hand_to_bot": frozenset({"seat"}),
     "sync": frozenset(),
+    "chat": frozenset({"text"}),
     "ping": frozenset(),
 }
 
@@ -121,6 +123,7 @@ class GameSession:
         self.absent_since = [time.monotonic()] * count
         self.bots: dict[int, Bot] = {}
         self.bot_task: asyncio.Task[None] | None = None
+        self.chat = ChatRoom()
 
     @property
     def edition(self) -> str:
@@ -345,12 +348,25 @@ class GameSession:
             client.send({"type": "lobby", "game": self.lobby_json(self.hub.base_url)})
 
     def _send_full(self, client: Client) -> None:
+        if self.chat.messages:
+            client.send(self.chat.history())
         if self.game is None:
             client.send({"type": "lobby", "game": self.lobby_json(self.hub.base_url)})
             return
         client.send(self.state_message(client.seat, [], full=True))
         if self.game.over:
             client.send(self.game_over_message())
+
+    def _chat(self, client: Client, data: dict[str, Any]) -> None:
+        """A seated player's message to everyone at the table (watchers only read)."""
+        if client.seat is None:
+            raise Refusal("spectator", "watchers can read the chat but not write")
+        name = self.seats[client.seat].name or ""
+        try:
+            message = self.chat.post(client.seat, name, data.get("text"))
+        except ChatRefusal as refusal:
+            raise Refusal(refusal.code, refusal.message) from None
+        self._broadcast(message)
 
     # ------------------------------------------------------------------ messages
     async def handle(self, client: Client, raw: str | bytes | None) -> None:
@@ -388,6 +404,8 @@ class GameSession:
             self._hand_to_bot(client, data)
         elif request == "sync":
             self._send_full(client)
+        elif request == "chat":
+            self._chat(client, data)
         else:
             client.send({"type": "pong"})
 

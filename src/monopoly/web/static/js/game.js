@@ -13,6 +13,7 @@ import { renderPlayers } from "./players.js";
 import { ManageDialog } from "./manage.js";
 import { TradeDialog } from "./trade.js";
 import { SpaceDialog } from "./spacecard.js";
+import { chatForm, chatItem } from "./chat.js";
 import { showGameOver } from "./gameover.js";
 import { errorText } from "./errors.js";
 
@@ -69,6 +70,14 @@ export class GameScreen {
           showGameOver(this, message);
         }
         break;
+      case "chat_history":
+        this.chat = message.messages;
+        this.showChat();
+        break;
+      case "chat":
+        this.chat = [...(this.chat || []), message].slice(-50);
+        this.showChat(message);
+        break;
       case "check_result":
         this.trade?.checked(message);
         break;
@@ -105,7 +114,28 @@ export class GameScreen {
     document.body.dataset.edition = game.edition;
     await this.useGameLanguage(game.language);
     document.getElementById("top-title").textContent = "";
-    await renderWaiting(this.main, game, this.seat);
+    await renderWaiting(this.main, game, this.seat, this.waitingChat());
+  }
+
+  /** The waiting room's chat: the messages so far and, for seated players, the form. */
+  waitingChat() {
+    this.waitingList = h("ol", { class: "chat-list", id: "chat-list", "aria-live": "polite" }, (this.chat || []).map(chatItem));
+    return h("section", { class: "chat-box", "aria-labelledby": "chat-heading" },
+      h("h2", { id: "chat-heading" }, t("chat")), this.waitingList, this.spectator ? null : chatForm(this));
+  }
+
+  /** New chat: into the game log (or the waiting room's list). */
+  showChat(message = null) {
+    if (this.layout) {
+      if (message) {
+        this.logList.append(chatItem(message));
+        this.scrollLog();
+      } else {
+        this.replaceLog(this.logLines || []);
+      }
+    } else if (this.waitingList?.isConnected) {
+      replaceChildren(this.waitingList, ...(this.chat || []).map(chatItem));
+    }
   }
 
   async useGameLanguage(gameLanguage) {
@@ -162,9 +192,10 @@ export class GameScreen {
     this.decisionNode = h("section", { class: "card decision", id: "decision", "aria-live": "polite", tabindex: "-1", "aria-labelledby": "decision-heading" });
     this.toolbar = h("div", { class: "toolbar", role: "toolbar", "aria-label": t("tools") });
     this.playersNode = h("section", { class: "card players", "aria-labelledby": "players-heading" });
-    this.logList = h("ol", { class: "log-list", id: "log" });
+    this.logList = h("ol", { class: "log-list", id: "log" }, (this.chat || []).map(chatItem));
     this.logNode = h("section", { class: "card log", "aria-labelledby": "log-heading" },
-      h("h2", { id: "log-heading" }, t("game_log")), h("div", { class: "log-scroll", tabindex: "0", "aria-label": t("game_log") }, this.logList));
+      h("div", { class: "log-head" }, h("h2", { id: "log-heading" }, t("game_log")), this.spectator ? null : chatForm(this)),
+      h("div", { class: "log-scroll", tabindex: "0", "aria-label": t("game_log") }, this.logList));
     this.layout = h("div", { class: `game-layout${this.spectator ? " spectating" : ""}` },
       h("div", { class: "board-area" }, this.boardNode),
       h("div", { class: "side" }, h("div", { id: "news", class: "news" }), this.decisionNode, this.toolbar, this.logNode, this.playersNode));
@@ -193,7 +224,7 @@ export class GameScreen {
   relabel() {
     document.querySelector(".skip-link").textContent = t(this.layout ? "skip_to_actions" : "skip_to_content");
     if (!this.layout) {
-      if (this.lobby) renderWaiting(this.main, this.lobby, this.seat);
+      if (this.lobby) renderWaiting(this.main, this.lobby, this.seat, this.waitingChat());
       return;
     }
     const state = this.state;
@@ -252,7 +283,7 @@ export class GameScreen {
 
   replaceLog(lines) {
     this.logLines = lines.slice(-LOG_LIMIT);
-    replaceChildren(this.logList, ...this.logLines.map((line) => logItem(line)));
+    replaceChildren(this.logList, ...this.logLines.map((line) => logItem(line)), ...(this.chat || []).map(chatItem));
     this.scrollLog();
   }
 

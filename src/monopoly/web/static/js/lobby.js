@@ -356,7 +356,7 @@ function seatTable(game, edition) {
 
 // ---------------------------------------------------------------- waiting room
 /** The page of a game that has not started: seats, links, the host's start button. */
-export async function renderWaiting(main, game, mySeat) {
+export async function renderWaiting(main, game, mySeat, chat = null) {
   const [edition, options] = await Promise.all([api.edition(game.edition, game.language), api.options(language())]);
   const card = h("section", { class: "card waiting-card", "aria-labelledby": "waiting-heading" },
     h("h1", { id: "waiting-heading" }, edition.title),
@@ -381,6 +381,7 @@ export async function renderWaiting(main, game, mySeat) {
   } else {
     card.append(h("p", {}, t("waiting_for_host")));
   }
+  if (chat) card.append(chat);
   replaceChildren(main, card);
 }
 

@@ -94,7 +94,7 @@ function playerCard(screen, player, presence) {
   if (player.type === "human" && !me) {
     status.push(h("span", { class: `tag ${connected ? "tag-online" : "tag-offline"}` }, connected ? t("online") : t("offline")));
     const left = handOverIn(screen, player, presence);
-    if (left !== null) status.push(h("span", { class: "tag tag-offline", dataset: { testid: "countdown" } }, t("hand_over_in", { seconds: left })));
+    if (left !== null) status.push(h("span", { class: "tag tag-countdown", dataset: { testid: "countdown" } }, t("hand_over_in", { seconds: left })));
   }
   const card = h("article", { class: classes, dataset: { seat: player.seat }, style: `--seat-colour:${playerColour(player.seat)}`, "aria-label": player.name },
     h("header", { class: "player-head" },
