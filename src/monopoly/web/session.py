@@ -26,6 +26,7 @@ from monopoly.core.errors import IllegalActionError, MalformedActionError, Monop
 from monopoly.core.game import Game
 from monopoly.core.narrate import Narrator
 from monopoly.core.records import entry_to_json, replay, setup_from_json
+from monopoly.core.state import BID
 from monopoly.core.view import PlayerView
 
 from . import views
@@ -38,6 +39,8 @@ log = logging.getLogger("monopoly.web")
 
 LEVEL_ORDER = ("easy", "normal", "hard", "random")
 STANDIN_PREFERENCE = ("normal", "hard", "easy", "random")
+AUCTION_PACE = 0.3
+"""Computer players bid this much faster than they play (auctions move briskly)."""
 BOT_BATCH = 200
 """Without a bot delay, computer players make up to this many moves between two states."""
 
@@ -219,6 +222,7 @@ class GameSession:
         """Store the new record entries, send every client its state, wake the bots."""
         game = self.game
         assert game is not None
+        self._pass_for_people_who_cannot_win()
         self._save()
         start, self.sent_events = self.sent_events, len(game.events)
         if self.clients:
@@ -232,6 +236,18 @@ class GameSession:
             for client in self.clients:
                 client.send(message)
         self._kick_bots()
+
+    def _pass_for_people_who_cannot_win(self) -> None:
+        """Auctions move briskly: a person is asked to bid only while they can still
+        win; when passing is all they could do, it is done for them at once."""
+        game = self.game
+        while game is not None and not game.over and _cannot_win(game):
+            decision = game.decision
+            assert decision is not None
+            data = self.seats[decision.seat]
+            if data.kind == "bot" or data.standin:
+                return  # computer players pass by themselves, at their pace
+            game.apply(game.decision_actions()[0])
 
     def _save(self) -> None:
         game = self.game
@@ -565,7 +581,8 @@ class GameSession:
         batch = 1 if delay > 0 else BOT_BATCH
         try:
             while True:
-                await asyncio.sleep(delay)
+                brisk = self.game is not None and _in_auction(self.game)
+                await asyncio.sleep(delay * AUCTION_PACE if brisk else delay)
                 async with self.lock:
                     moves = 0
                     while moves < batch and (seat := self._bot_seat()) is not None:
@@ -606,6 +623,16 @@ class GameSession:
         if self.bot_task is not None:
             self.bot_task.cancel()
             self.bot_task = None
+
+
+def _in_auction(game: Game) -> bool:
+    return game.decision is not None and game.decision.kind == BID
+
+
+def _cannot_win(game: Game) -> bool:
+    """A person in an auction who cannot outbid the highest bid (passing is the only
+    answer) is not asked: the server passes for them at once."""
+    return _in_auction(game) and len(game.decision_actions()) == 1
 
 
 def _fallback(game: Game, seat: int, legal: list[Action]) -> Action:
