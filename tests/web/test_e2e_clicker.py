@@ -344,6 +344,10 @@ def test_random_clicks_play_a_whole_game_without_getting_stuck(
     assert clicker.kinds["roll"] >= 1 and sum(clicker.kinds.values()) >= 3, clicker.kinds
     assert clicker.kinds["raise_cash"] >= 1, clicker.kinds
     assert sum(clicker.clicks.values()) >= 3, clicker.clicks
+    if preset == "standard":  # the same table again, from the results
+        results.locator("[data-testid=play-again]").click()
+        page.locator(".waiting-card [data-testid=start]").wait_for()
+        assert page.url != f"{server.base}/?game={created['game_id']}"
     assert errors == [], errors
     assert missing == [], missing
     assert time.monotonic() - started < 120

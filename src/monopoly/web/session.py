@@ -31,7 +31,7 @@ from monopoly.core.view import PlayerView
 
 from . import views
 from .chat import ChatRefusal, ChatRoom
-from .lobby import ApiError, NewGame, new_game_id, new_secret
+from .lobby import ApiError, NewGame, new_game_id, new_secret, parse_rules
 from .storage import SeatData, Store, StoredGame, hash_secret, now
 from .texts import level_name, text
 
@@ -99,6 +99,7 @@ MESSAGE_FIELDS: dict[str, frozenset[str]] = {
     "hand_to_bot": frozenset({"seat"}),
     "sync": frozenset(),
     "chat": frozenset({"text"}),
+    "play_again": frozenset(),
     "ping": frozenset(),
 }
 
@@ -127,6 +128,10 @@ class GameSession:
         self.bots: dict[int, Bot] = {}
         self.bot_task: asyncio.Task[None] | None = None
         self.chat = ChatRoom()
+        self.next_game: str | None = None
+        self.next_secrets: dict[int, str] = {}
+        """After "play again": the next game's id and each person's seat token for it
+        (kept in memory until they come to fetch it)."""
 
     @property
     def edition(self) -> str:
@@ -372,6 +377,56 @@ class GameSession:
         client.send(self.state_message(client.seat, [], full=True))
         if self.game.over:
             client.send(self.game_over_message())
+            if self.next_game is not None:
+                client.send(self._again_message(client.seat))
+
+    def _play_again(self, client: Client) -> None:
+        """A finished game's seated player asks for the next game with the same people,
+        edition and rules: it is created with every seat taken as before (a new seed), and
+        each person gets their own new seat token; the host (seat 0) starts it."""
+        if client.seat is None:
+            raise Refusal("spectator", "watchers cannot start the next game")
+        if self.game is None or not self.game.over:
+            raise Refusal("not_over", "the game is not over yet")
+        if self.next_game is None:
+            self._create_next_game()
+        for other in self.clients:
+            other.send(self._again_message(other.seat))
+
+    def _create_next_game(self) -> None:
+        _, rules = parse_rules(self.rules_spec)
+        seats = tuple(
+            {"type": "bot", "level": data.level} if data.kind == "bot" else {"type": "human"}
+            for data in self.seats
+        )
+        host = self.seats[0]
+        request = NewGame(
+            self.edition,
+            self.language,
+            self.rules_spec,
+            rules,
+            seats,
+            host.name or "",
+            host.token or "",
+            secrets.randbits(48),
+        )
+        session, secret = self.hub.create(request)
+        self.next_secrets = {0: secret}
+        for seat, data in enumerate(self.seats):
+            if seat == 0 or data.kind != "human":
+                continue
+            self.next_secrets[seat] = new_secret()
+            target = session.seats[seat]
+            target.name, target.token = data.name, data.token
+            target.secret_hash = hash_secret(self.next_secrets[seat])
+            self.hub.store.save_seat(session.id, seat, target)
+        self.next_game = session.id
+
+    def _again_message(self, seat: int | None) -> dict[str, Any]:
+        message: dict[str, Any] = {"type": "play_again", "game_id": self.next_game}
+        if seat is not None and seat in self.next_secrets:
+            message["seat_token"] = self.next_secrets[seat]
+        return message
 
     def _chat(self, client: Client, data: dict[str, Any]) -> None:
         """A seated player's message to everyone at the table (watchers only read)."""
@@ -422,6 +477,8 @@ class GameSession:
             self._send_full(client)
         elif request == "chat":
             self._chat(client, data)
+        elif request == "play_again":
+            self._play_again(client)
         else:
             client.send({"type": "pong"})
 

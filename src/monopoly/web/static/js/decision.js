@@ -59,8 +59,21 @@ function gameOverPart(screen) {
   return [
     heading(t("game_over")),
     h("p", { class: "big" }, screen.over.text),
-    h("button", { type: "button", class: "primary", dataset: { primary: "", key: "results" }, onclick: () => showGameOver(screen, screen.over) }, t("show_results")),
+    h("div", { class: "actions" },
+      h("button", { type: "button", class: "primary", dataset: { primary: "", key: "results" }, onclick: () => showGameOver(screen, screen.over) }, t("show_results")),
+      againControl(screen)),
   ];
+}
+
+/** "Play again" (seated players), or the way into the next game once it exists. */
+export function againControl(screen) {
+  const next = screen.next;
+  if (next) {
+    const href = next.seat_token ? `/?game=${encodeURIComponent(next.game_id)}` : `/?watch=${encodeURIComponent(next.game_id)}`;
+    return h("a", { class: "button", href, dataset: { testid: "next-game" } }, t(next.seat_token ? "join_next_game" : "watch_next_game"));
+  }
+  if (screen.spectator) return null;
+  return h("button", { type: "button", dataset: { key: "again", testid: "play-again" }, onclick: () => screen.playAgain() }, t("play_again"));
 }
 
 function othersDecision(screen, state) {

@@ -5,7 +5,7 @@
 import { api } from "./api.js";
 import { Connection } from "./connection.js";
 import { language, setLanguage, t, onLanguageChange } from "./i18n.js";
-import { h, replaceChildren, formatMoney, toast, forgetGame } from "./util.js";
+import { h, replaceChildren, formatMoney, toast, forgetGame, saveSeatToken } from "./util.js";
 import { Board } from "./board.js";
 import { renderWaiting } from "./lobby.js";
 import { isMine, renderDecision } from "./decision.js";
@@ -78,6 +78,9 @@ export class GameScreen {
         this.chat = [...(this.chat || []), message].slice(-50);
         this.showChat(message);
         break;
+      case "play_again":
+        this.nextGame(message);
+        break;
       case "check_result":
         this.trade?.checked(message);
         break;
@@ -122,6 +125,24 @@ export class GameScreen {
     this.waitingList = h("ol", { class: "chat-list", id: "chat-list", "aria-live": "polite" }, (this.chat || []).map(chatItem));
     return h("section", { class: "chat-box", "aria-labelledby": "chat-heading" },
       h("h2", { id: "chat-heading" }, t("chat")), this.waitingList, this.spectator ? null : chatForm(this));
+  }
+
+  /** Ask for the next game with the same people (from the results). */
+  playAgain() {
+    this.wantsAgain = true;
+    this.connection.send({ type: "play_again" });
+  }
+
+  /** The next game exists: keep this seat's token for it; go there if we asked. */
+  nextGame(message) {
+    this.next = message;
+    if (message.seat_token) saveSeatToken(message.game_id, message.seat_token);
+    if (this.wantsAgain && message.seat_token) {
+      location.href = `/?game=${encodeURIComponent(message.game_id)}`;
+      return;
+    }
+    toast(t("next_game_ready"), "good");
+    if (this.layout) this.renderDecision(true);
   }
 
   /** New chat: into the game log (or the waiting room's list). */

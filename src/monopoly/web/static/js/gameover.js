@@ -3,6 +3,7 @@
 import { h, s } from "./util.js";
 import { t } from "./i18n.js";
 import { playerColour, tokenBadge } from "./tokens.js";
+import { againControl } from "./decision.js";
 
 let dialog = null;
 
@@ -41,6 +42,7 @@ export function showGameOver(screen, over) {
       over.history ? worthChart(screen, over) : null,
       statsTable(screen, over),
       h("div", { class: "actions" },
+        againControl(screen),
         h("a", { class: "button primary", href: "/" }, t("back_to_lobby")),
         h("button", { type: "button", onclick: () => dialog.close() }, t("look_at_board")))));
   document.body.append(dialog);
