@@ -282,3 +282,21 @@ def test_chat_in_the_waiting_room_and_in_the_game_shows_text_not_markup(
     assert errors == []
     ann.close()
     bob.close()
+
+
+def test_the_host_gives_a_free_seat_to_a_computer_in_the_waiting_room(
+    server: ServerThread, browser: Browser
+) -> None:
+    created = create(server.base, seats=[{"type": "human"}, {"type": "human"}])
+    page = browser.new_page()
+    errors = watch_errors(page)
+    open_seat(page, server.base, created["game_id"], created["seat_token"])
+    start = page.locator(".waiting-card [data-testid=start]")
+    assert start.is_disabled()
+    page.locator("[data-testid=host-seat-1]").select_option("bot:easy")
+    page.locator(".seat-table", has_text="Bot 2 (Easy)").wait_for()
+    assert start.is_enabled()
+    start.click()
+    page.locator(".board-svg").wait_for()
+    assert errors == []
+    page.close()

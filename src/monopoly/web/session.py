@@ -100,6 +100,7 @@ MESSAGE_FIELDS: dict[str, frozenset[str]] = {
     "sync": frozenset(),
     "chat": frozenset({"text"}),
     "play_again": frozenset(),
+    "host_seat": frozenset({"seat", "to", "level"}),
     "ping": frozenset(),
 }
 
@@ -380,6 +381,44 @@ class GameSession:
             if self.next_game is not None:
                 client.send(self._again_message(client.seat))
 
+    def _host_seat(self, client: Client, data: dict[str, Any]) -> None:
+        """Before the start the host (seat 0) sets another seat: ``to`` "bot" (a computer
+        player of ``level``) or "person" (a free seat for a friend); a person who had
+        joined that seat is removed and told so."""
+        if client.seat != 0:
+            raise Refusal("not_host", "only the host (seat 0) may change the seats")
+        if self.status != "open":
+            raise Refusal("not_open", "the seats are fixed once the game has started")
+        seat, to, level = data.get("seat"), data.get("to"), data.get("level")
+        if type(seat) is not int or not 1 <= seat < len(self.seats):
+            raise Refusal("bad_seat", f"seat must be 1 to {len(self.seats) - 1}, got {seat!r}")
+        if to == "bot":
+            level = level if level is not None else self.hub.standin_level
+            if level not in LEVELS:
+                raise Refusal("bad_level", f"unknown level {level!r}; known: {sorted(LEVELS)}")
+            name = text(
+                self.language, "bot_name", number=seat + 1, level=level_name(self.language, level)
+            )
+            new = SeatData(kind="bot", level=level, name=name)
+        elif to == "person" and level is None:
+            new = SeatData(kind="human")
+        else:
+            raise Refusal("bad_message", 'to must be "bot" (with a level) or "person"')
+        self._remove_person(seat)
+        self.seats[seat] = new
+        self.hub.store.save_seat(self.id, seat, new)
+        self._broadcast_lobby()
+
+    def _remove_person(self, seat: int) -> None:
+        """Tell the person at ``seat`` (if any) they were removed; they can only watch."""
+        if self.seats[seat].secret_hash is None:
+            return
+        for other in self.clients:
+            if other.seat == seat:
+                other.seat = None
+                other.send({"type": "removed", "game_id": self.id})
+        self.connections[seat] = 0
+
     def _play_again(self, client: Client) -> None:
         """A finished game's seated player asks for the next game with the same people,
         edition and rules: it is created with every seat taken as before (a new seed), and
@@ -479,6 +518,8 @@ class GameSession:
             self._chat(client, data)
         elif request == "play_again":
             self._play_again(client)
+        elif request == "host_seat":
+            self._host_seat(client, data)
         else:
             client.send({"type": "pong"})
 

@@ -78,6 +78,11 @@ export class GameScreen {
         this.chat = [...(this.chat || []), message].slice(-50);
         this.showChat(message);
         break;
+      case "removed":
+        forgetGame(this.gameId);
+        toast(t("removed_by_host"), "error");
+        setTimeout(() => location.replace(`/?join=${encodeURIComponent(this.gameId)}`), 1500);
+        break;
       case "play_again":
         this.nextGame(message);
         break;
@@ -117,7 +122,12 @@ export class GameScreen {
     document.body.dataset.edition = game.edition;
     await this.useGameLanguage(game.language);
     document.getElementById("top-title").textContent = "";
-    await renderWaiting(this.main, game, this.seat, this.waitingChat());
+    await renderWaiting(this.main, game, this.seat, this.waitingChat(), this.seat === 0 ? (seat, to, level) => this.setSeat(seat, to, level) : null);
+  }
+
+  /** The host changes a seat before the start (a computer, or a free seat). */
+  setSeat(seat, to, level) {
+    this.connection.send({ type: "host_seat", seat, to, ...(to === "bot" ? { level } : {}) });
   }
 
   /** The waiting room's chat: the messages so far and, for seated players, the form. */
@@ -245,7 +255,7 @@ export class GameScreen {
   relabel() {
     document.querySelector(".skip-link").textContent = t(this.layout ? "skip_to_actions" : "skip_to_content");
     if (!this.layout) {
-      if (this.lobby) renderWaiting(this.main, this.lobby, this.seat, this.waitingChat());
+      if (this.lobby) renderWaiting(this.main, this.lobby, this.seat, this.waitingChat(), this.seat === 0 ? (seat, to, level) => this.setSeat(seat, to, level) : null);
       return;
     }
     const state = this.state;

@@ -356,7 +356,7 @@ function seatTable(game, edition) {
 
 // ---------------------------------------------------------------- waiting room
 /** The page of a game that has not started: seats, links, the host's start button. */
-export async function renderWaiting(main, game, mySeat, chat = null) {
+export async function renderWaiting(main, game, mySeat, chat = null, setSeat = null) {
   const [edition, options] = await Promise.all([api.edition(game.edition, game.language), api.options(language())]);
   const card = h("section", { class: "card waiting-card", "aria-labelledby": "waiting-heading" },
     h("h1", { id: "waiting-heading" }, edition.title),
@@ -377,12 +377,32 @@ export async function renderWaiting(main, game, mySeat, chat = null) {
         start.disabled = false;
       }
     });
+    if (setSeat) card.append(hostSeats(game, options, setSeat));
     card.append(h("p", {}, free ? t("waiting_for_players", { count: free }) : t("all_seated")), start, error);
   } else {
     card.append(h("p", {}, t("waiting_for_host")));
   }
   if (chat) card.append(chat);
   replaceChildren(main, card);
+}
+
+/** The host's seat controls: each other seat a person (free) or a computer of a level;
+ * a person who joined can be removed. */
+function hostSeats(game, options, setSeat) {
+  const rows = game.seats.filter((seat) => !seat.host).map((seat) => {
+    const choices = [{ key: "person", name: t("person_seat") }, ...options.levels.map((level) => ({ key: `bot:${level.key}`, name: `${t("computer")}: ${level.name}` }))];
+    const current = seat.type === "bot" ? `bot:${seat.level}` : "person";
+    const pick = select(choices, current, { "aria-label": t("seat_type", { number: seat.seat + 1 }), dataset: { testid: `host-seat-${seat.seat}` } });
+    pick.addEventListener("change", () => {
+      const [to, level] = pick.value.split(":");
+      setSeat(seat.seat, to === "bot" ? "bot" : "person", level);
+    });
+    const remove = seat.type === "human" && seat.taken
+      ? h("button", { type: "button", class: "small", dataset: { testid: `remove-${seat.seat}` }, onclick: () => setSeat(seat.seat, "person") }, t("remove_player", { name: seat.name }))
+      : null;
+    return h("li", { class: "seat-row" }, h("span", { class: "seat-number" }, t("seat_n", { number: seat.seat + 1 })), pick, remove);
+  });
+  return h("details", { class: "host-seats", open: true }, h("summary", {}, t("host_seats")), h("ul", { class: "seat-list" }, rows));
 }
 
 function linkBox(label, url, name) {
