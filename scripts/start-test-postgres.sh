@@ -20,8 +20,9 @@ if ! "${as_owner[@]}" "$bindir/pg_ctl" -D "$dir" status >/dev/null 2>&1; then
   mkdir -p "$dir"
   if [ "$(id -u)" = 0 ]; then chown postgres: "$dir"; fi
   "${as_owner[@]}" "$bindir/initdb" -D "$dir" -U monopoly --auth=trust >/dev/null
+  # 9>&-: the server must not inherit the lock, or every later caller waits forever
   "${as_owner[@]}" "$bindir/pg_ctl" -D "$dir" -l "$dir/server.log" -w \
-    -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c fsync=off" start >/dev/null
+    -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c fsync=off" start >/dev/null 9>&-
 fi
 psql=("$bindir/psql" -h 127.0.0.1 -p "$port" -U monopoly -d postgres -qtA)
 if [ -z "$("${psql[@]}" -c "SELECT 1 FROM pg_database WHERE datname = 'monopoly_test'")" ]; then
