@@ -300,3 +300,23 @@ def test_the_host_gives_a_free_seat_to_a_computer_in_the_waiting_room(
     page.locator(".board-svg").wait_for()
     assert errors == []
     page.close()
+
+
+def test_the_turn_timer_counts_down_in_the_decision_panel(tmp_path: Any, browser: Browser) -> None:
+    config = ServerConfig(bot_delay=0, turn_timer=30)
+    with ServerThread(str(tmp_path / "games.sqlite3"), config) as server:
+        created = create(server.base, seats=[{"type": "human"}, {"type": "bot", "level": "easy"}])
+        start_game(server.base, created["game_id"], created["seat_token"])
+        page = browser.new_page()
+        open_seat(page, server.base, created["game_id"], created["seat_token"])
+        clock = page.locator("#decision [data-testid=turn-timer]")
+        clock.wait_for()
+        first = int(re.sub(r"\D", "", clock.inner_text()))
+        assert 25 <= first <= 30
+        page.wait_for_function(
+            "n => Number(document.querySelector('[data-testid=turn-timer]').textContent"
+            ".replace(/\\D/g, '')) < n",
+            arg=first,
+            timeout=3000,
+        )
+        page.close()

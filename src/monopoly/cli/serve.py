@@ -29,6 +29,10 @@ def serve(
     absence_timeout: Annotated[
         float, typer.Option(help="Seconds offline before a seat may be handed to a bot")
     ] = 60.0,
+    turn_timer: Annotated[
+        float,
+        typer.Option(help="Seconds a person has per decision, then a bot decides (0: no limit)"),
+    ] = 0.0,
     open_browser: Annotated[
         bool, typer.Option("--open", help="Open the game in the web browser")
     ] = False,
@@ -39,7 +43,9 @@ def serve(
     from monopoly.web.app import create_app
     from monopoly.web.session import ServerConfig
 
-    config = ServerConfig(bot_delay=bot_delay, absence_timeout=absence_timeout)
+    config = ServerConfig(
+        bot_delay=bot_delay, absence_timeout=absence_timeout, turn_timer=turn_timer
+    )
     web_app = create_app(db, config)
     server = uvicorn.Server(
         uvicorn.Config(web_app, host=host, port=port, log_level="warning", ws_max_size=65536)

@@ -53,6 +53,9 @@ class ServerConfig:
     """Seconds without a connection before others may hand a seat to a computer player."""
     standin_level: str | None = None
     """The level of stand-ins; None: ``normal`` if registered, else the first available."""
+    turn_timer: float = 0.0
+    """Seconds a person has for each decision (0: no limit); then a computer player makes
+    that one decision for them (in an auction: passes)."""
 
 
 def registered_levels() -> list[str]:
@@ -129,6 +132,8 @@ class GameSession:
         self.bots: dict[int, Bot] = {}
         self.bot_task: asyncio.Task[None] | None = None
         self.chat = ChatRoom()
+        self.timer_task: asyncio.Task[None] | None = None
+        self.timer_deadline: float | None = None
         self.next_game: str | None = None
         self.next_secrets: dict[int, str] = {}
         """After "play again": the next game's id and each person's seat token for it
@@ -230,6 +235,7 @@ class GameSession:
         assert game is not None
         self._pass_for_people_who_cannot_win()
         self._save()
+        self._start_turn_timer()
         start, self.sent_events = self.sent_events, len(game.events)
         if self.clients:
             narrator = Narrator(game)
@@ -242,6 +248,37 @@ class GameSession:
             for client in self.clients:
                 client.send(message)
         self._kick_bots()
+
+    def _start_turn_timer(self) -> None:
+        """With a turn timer, a person's decision gets a deadline (a new one per state)."""
+        if self.timer_task is not None:
+            self.timer_task.cancel()
+        self.timer_task, self.timer_deadline = None, None
+        seconds, game = self.hub.config.turn_timer, self.game
+        if seconds <= 0 or game is None or game.over or game.decision is None:
+            return
+        seat = game.decision.seat
+        if self.seats[seat].kind != "human" or self.seats[seat].standin:
+            return
+        self.timer_deadline = time.monotonic() + seconds
+        loop = asyncio.get_running_loop()
+        self.timer_task = loop.create_task(self._time_out(self.actions, seat, seconds))
+
+    async def _time_out(self, state_id: int, seat: int, seconds: float) -> None:
+        await asyncio.sleep(seconds)
+        async with self.lock:
+            game = self.game
+            if game is None or game.over or game.decision is None or self.actions != state_id:
+                return
+            if game.decision.seat != seat:
+                return
+            self.timer_task = None  # this task must not cancel itself in publish
+            self._broadcast({"type": "timed_out", "seat": seat, "name": self.seats[seat].name})
+            if game.decision.kind == BID:
+                game.apply(game.decision_actions()[0])  # pass
+            else:
+                self._bot_move(seat)
+            self.publish()
 
     def _pass_for_people_who_cannot_win(self) -> None:
         """Auctions move briskly: a person is asked to bid only while they can still
@@ -303,6 +340,11 @@ class GameSession:
             **views.seat_answers(game, seat),
             "events": [] if full else events,
             "log": views.log_lines(narrator, game) if full else None,
+            "turn_timer": (
+                None
+                if self.timer_deadline is None
+                else round(max(0.0, self.timer_deadline - time.monotonic()), 1)
+            ),
         }
 
     def game_over_message(self) -> dict[str, Any]:
@@ -721,6 +763,9 @@ class GameSession:
         if self.bot_task is not None:
             self.bot_task.cancel()
             self.bot_task = None
+        if self.timer_task is not None:
+            self.timer_task.cancel()
+            self.timer_task = None
 
 
 def _in_auction(game: Game) -> bool:

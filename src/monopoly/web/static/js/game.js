@@ -86,6 +86,9 @@ export class GameScreen {
       case "play_again":
         this.nextGame(message);
         break;
+      case "timed_out":
+        toast(t("timed_out", { name: message.name }), message.seat === this.seat ? "error" : "info");
+        break;
       case "check_result":
         this.trade?.checked(message);
         break;
@@ -198,6 +201,7 @@ export class GameScreen {
       this.notify(message.events);
     }
     this.renderPlayers();
+    this.timerEnds = message.turn_timer == null ? null : performance.now() + message.turn_timer * 1000;
     this.renderDecision(wasBusy);
     this.manage.refresh();
     this.trade.refresh();
@@ -306,6 +310,24 @@ export class GameScreen {
     if (!this.layout) return;
     keepFocus(this.decisionNode, () => renderDecision(this, this.decisionNode, force));
     this.renderToolbar();
+    this.tickTimer();
+  }
+
+  /** The turn timer's seconds left, at the top of the decision panel, every second. */
+  tickTimer() {
+    clearTimeout(this.timerTick);
+    let clock = this.decisionNode.querySelector(".turn-timer");
+    if (this.timerEnds == null || this.over) {
+      clock?.remove();
+      return;
+    }
+    const left = Math.max(0, Math.ceil((this.timerEnds - performance.now()) / 1000));
+    if (!clock) {
+      clock = h("p", { class: "turn-timer", dataset: { testid: "turn-timer" }, role: "timer" });
+      this.decisionNode.prepend(clock);
+    }
+    clock.textContent = t("turn_timer", { seconds: left });
+    if (left > 0) this.timerTick = setTimeout(() => this.tickTimer(), 1000);
   }
 
   renderPlayers() {
