@@ -258,6 +258,8 @@ export class GameScreen {
 
   relabel() {
     document.querySelector(".skip-link").textContent = t(this.layout ? "skip_to_actions" : "skip_to_content");
+    const conn = document.getElementById("conn");
+    if (conn?.dataset.status) conn.textContent = t(`conn_${conn.dataset.status}`);
     if (!this.layout) {
       if (this.lobby) renderWaiting(this.main, this.lobby, this.seat, this.waitingChat(), this.seat === 0 ? (seat, to, level) => this.setSeat(seat, to, level) : null);
       return;
