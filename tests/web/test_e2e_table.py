@@ -320,3 +320,21 @@ def test_the_turn_timer_counts_down_in_the_decision_panel(tmp_path: Any, browser
             timeout=3000,
         )
         page.close()
+
+
+def test_the_host_changes_the_rules_in_the_waiting_room(
+    server: ServerThread, browser: Browser
+) -> None:
+    created = create(server.base, seats=[{"type": "human"}, {"type": "bot", "level": "easy"}])
+    page = browser.new_page()
+    errors = watch_errors(page)
+    open_seat(page, server.base, created["game_id"], created["seat_token"])
+    card = page.locator(".waiting-card")
+    card.locator("[data-testid=starting-cash]", has_text="$1,500").wait_for()
+    page.locator("details.host-rules > summary").click()
+    page.locator("#host-preset").select_option("speed")
+    page.locator("[data-testid=host-rules]").click()
+    card.locator("[data-testid=starting-cash]", has_text="$2,500").wait_for()
+    assert "Speed Die" in card.inner_text()
+    assert errors == []
+    page.close()

@@ -50,3 +50,22 @@ def test_the_host_turns_seats_into_computers_and_removes_a_player(server: Server
     assert ann.expect("error")["code"] == "not_open"
     ann.close()
     bob.close()
+
+
+def test_the_host_changes_the_rules_before_the_start(server: ServerThread) -> None:
+    """R-SPEED-1: after switching to the Speed Die the game starts with 1,000 more."""
+    created = create_game(server.base, [{"type": "human"}, {"type": "bot", "level": "easy"}])
+    game_id = created["game_id"]
+    ann = Player(server.base, game_id, created["seat_token"])
+    ann.send({"type": "host_rules", "rules": {"preset": "nonsense"}})
+    assert ann.expect("error")["code"] == "bad_rules"
+    ann.send({"type": "host_rules", "rules": {"preset": "speed", "options": {"turn_limit": 9}}})
+    lobby = ann.expect("lobby")["game"]
+    assert lobby["rules"] == {"preset": "speed", "options": {"turn_limit": 9}}
+    assert httpx.get(f"{server.base}/api/games/{game_id}").json()["rules"]["preset"] == "speed"
+    start_game(server.base, game_id, created["seat_token"])
+    state = ann.expect("state")
+    assert [p["cash"] for p in state["game"]["players"]] == [2500, 2500]
+    ann.send({"type": "host_rules", "rules": "standard"})
+    assert ann.expect("error")["code"] == "not_open"
+    ann.close()

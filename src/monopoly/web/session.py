@@ -104,6 +104,7 @@ MESSAGE_FIELDS: dict[str, frozenset[str]] = {
     "chat": frozenset({"text"}),
     "play_again": frozenset(),
     "host_seat": frozenset({"seat", "to", "level"}),
+    "host_rules": frozenset({"rules"}),
     "ping": frozenset(),
 }
 
@@ -162,6 +163,7 @@ class GameSession:
             "edition": self.edition,
             "language": self.language,
             "rules": self.rules_spec,
+            "fixed_rules": "position" in self.setup,
             "created": self.created.isoformat().replace("+00:00", "Z"),
             "seats": [self._seat_json(seat) for seat in range(len(self.seats))],
             "free_tokens": [key for key in tokens if key not in taken],
@@ -451,6 +453,24 @@ class GameSession:
         self.hub.store.save_seat(self.id, seat, new)
         self._broadcast_lobby()
 
+    def _host_rules(self, client: Client, data: dict[str, Any]) -> None:
+        """Before the start the host (seat 0) may choose other rules (as in the create
+        form); a game set up from a position keeps the rules it was checked with."""
+        if client.seat != 0:
+            raise Refusal("not_host", "only the host (seat 0) may change the rules")
+        if self.status != "open":
+            raise Refusal("not_open", "the rules are fixed once the game has started")
+        if "position" in self.setup:
+            raise Refusal("fixed_rules", "a game set up from a position keeps its rules")
+        try:
+            spec, rules = parse_rules(data.get("rules"))
+        except ApiError as error:
+            raise Refusal(error.code, error.message) from None
+        self.rules_spec = spec
+        self.setup = {**self.setup, "rules": rules.to_json()}
+        self.hub.store.save_rules(self.id, self.setup, spec)
+        self._broadcast_lobby()
+
     def _remove_person(self, seat: int) -> None:
         """Tell the person at ``seat`` (if any) they were removed; they can only watch."""
         if self.seats[seat].secret_hash is None:
@@ -562,6 +582,8 @@ class GameSession:
             self._play_again(client)
         elif request == "host_seat":
             self._host_seat(client, data)
+        elif request == "host_rules":
+            self._host_rules(client, data)
         else:
             client.send({"type": "pong"})
 

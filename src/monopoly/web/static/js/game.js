@@ -125,7 +125,13 @@ export class GameScreen {
     document.body.dataset.edition = game.edition;
     await this.useGameLanguage(game.language);
     document.getElementById("top-title").textContent = "";
-    await renderWaiting(this.main, game, this.seat, this.waitingChat(), this.seat === 0 ? (seat, to, level) => this.setSeat(seat, to, level) : null);
+    await renderWaiting(this.main, game, this.seat, this.waitingChat(), ...this.hostControls());
+  }
+
+  /** The waiting room's host controls (seats, rules), for the host only. */
+  hostControls() {
+    if (this.seat !== 0) return [null, null];
+    return [(seat, to, level) => this.setSeat(seat, to, level), (rules) => this.connection.send({ type: "host_rules", rules })];
   }
 
   /** The host changes a seat before the start (a computer, or a free seat). */
@@ -261,7 +267,7 @@ export class GameScreen {
     const conn = document.getElementById("conn");
     if (conn?.dataset.status) conn.textContent = t(`conn_${conn.dataset.status}`);
     if (!this.layout) {
-      if (this.lobby) renderWaiting(this.main, this.lobby, this.seat, this.waitingChat(), this.seat === 0 ? (seat, to, level) => this.setSeat(seat, to, level) : null);
+      if (this.lobby) renderWaiting(this.main, this.lobby, this.seat, this.waitingChat(), ...this.hostControls());
       return;
     }
     const state = this.state;

@@ -153,20 +153,21 @@ function createForm(editions, options) {
   return form;
 }
 
-function ruleOptions(ruleOptions) {
+function ruleOptions(ruleOptions, current = {}) {
   const node = h("details", { class: "house-rules" }, h("summary", {}, t("house_rules")));
   const inputs = [];
   for (const option of ruleOptions) {
+    const value = option.key in current ? current[option.key] : option.default;
     let control;
     if (option.type === "bool") {
-      control = h("input", { type: "checkbox", name: option.key, checked: option.default });
+      control = h("input", { type: "checkbox", name: option.key, checked: value });
       node.append(h("div", { class: "field" }, h("label", { class: "check" }, control, " ", option.name),
         option.about ? h("small", { class: "hint" }, option.about) : null));
     } else if (option.choices) {
-      control = select(option.choices, option.default, { name: option.key });
+      control = select(option.choices, value, { name: option.key });
       node.append(field(option.name, control, option.about));
     } else {
-      control = h("input", { type: "number", name: option.key, value: option.default, min: 0, step: option.type === "int" ? 1 : "any", inputmode: "numeric" });
+      control = h("input", { type: "number", name: option.key, value, min: 0, step: option.type === "int" ? 1 : "any", inputmode: "numeric" });
       node.append(field(option.name, control, option.about));
     }
     inputs.push([option, control]);
@@ -356,7 +357,7 @@ function seatTable(game, edition) {
 
 // ---------------------------------------------------------------- waiting room
 /** The page of a game that has not started: seats, links, the host's start button. */
-export async function renderWaiting(main, game, mySeat, chat = null, setSeat = null) {
+export async function renderWaiting(main, game, mySeat, chat = null, setSeat = null, setRules = null) {
   const [edition, options] = await Promise.all([api.edition(game.edition, game.language), api.options(language())]);
   const card = h("section", { class: "card waiting-card", "aria-labelledby": "waiting-heading" },
     h("h1", { id: "waiting-heading" }, edition.title),
@@ -378,6 +379,7 @@ export async function renderWaiting(main, game, mySeat, chat = null, setSeat = n
       }
     });
     if (setSeat) card.append(hostSeats(game, options, setSeat));
+    if (setRules && !game.fixed_rules) card.append(hostRules(game, options, setRules));
     card.append(h("p", {}, free ? t("waiting_for_players", { count: free }) : t("all_seated")), start, error);
   } else {
     card.append(h("p", {}, t("waiting_for_host")));
@@ -403,6 +405,16 @@ function hostSeats(game, options, setSeat) {
     return h("li", { class: "seat-row" }, h("span", { class: "seat-number" }, t("seat_n", { number: seat.seat + 1 })), pick, remove);
   });
   return h("details", { class: "host-seats", open: true }, h("summary", {}, t("host_seats")), h("ul", { class: "seat-list" }, rows));
+}
+
+/** The host's rules form: the rule set and the house rules, as when creating. */
+function hostRules(game, options, setRules) {
+  const preset = select(options.presets, game.rules.preset, { name: "preset", id: "host-preset" });
+  const house = ruleOptions(options.rule_options, game.rules.options || {});
+  const apply = h("button", { type: "button", class: "small", dataset: { testid: "host-rules" },
+    onclick: () => setRules({ preset: preset.value, options: house.values() }) }, t("change_rules"));
+  return h("details", { class: "host-rules" }, h("summary", {}, t("host_rules")),
+    field(t("rules"), preset), house.node, apply);
 }
 
 function linkBox(label, url, name) {
