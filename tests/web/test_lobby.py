@@ -219,3 +219,18 @@ def test_an_unknown_game_on_the_websocket_gets_an_error(server: ServerThread) ->
         with pytest.raises(ConnectionClosed) as closed:
             ws.recv(timeout=5)
     assert closed.value.rcvd is not None and closed.value.rcvd.code == 4404
+
+
+def test_everyone_learns_how_many_are_watching(server: ServerThread) -> None:
+    created = create_game(server.base, [{"type": "human"}, {"type": "bot", "level": "random"}])
+    game_id = created["game_id"]
+    start_game(server.base, game_id, created["seat_token"])
+    ann = Player(server.base, game_id, created["seat_token"])
+    assert ann.expect("presence")["watchers"] == 0
+    first, second = Player(server.base, game_id), Player(server.base, game_id)
+    assert ann.expect("presence")["watchers"] == 1
+    assert ann.expect("presence")["watchers"] == 2
+    first.close()
+    assert ann.expect("presence")["watchers"] == 1
+    second.close()
+    ann.close()

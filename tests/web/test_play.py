@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from websockets.sync.client import connect
 
+from monopoly.web.explain import WHY_PREFIX
 from monopoly.web.session import ServerConfig
 
 from .servers import (
@@ -69,7 +70,36 @@ def test_a_person_plays_computer_players_to_the_end(server: ServerThread) -> Non
         assert (row["net_worth"], row["cash"]) == (player["net_worth"], player["cash"])
     assert ranking[0]["seat"] in over["winners"]
     assert over["text"]
+    results_have_a_worth_history_and_statistics(over, states)
     ann.close()
+
+
+def results_have_a_worth_history_and_statistics(
+    over: dict[str, Any], states: list[dict[str, Any]]
+) -> None:
+    """The chart's points: one per turn, the first the start, the last the end; the
+    statistics add up to what the events of the game say."""
+    history = over["history"]
+    turns, worth = history["turns"], history["net_worth"]
+    assert turns == sorted(turns) and len(turns) == len(set(turns)) == len(worth)
+    assert turns[-1] == over["turns"] and len(turns) >= over["turns"]
+    assert all(len(row) == 3 for row in worth)
+    assert states[0]["state_id"] == 0  # the start: cash and the dealt deeds (R-SHORT-1)
+    assert worth[0] == [p["net_worth"] for p in states[0]["game"]["players"]]
+    final = {row["seat"]: row["net_worth"] for row in over["ranking"]}
+    assert worth[-1] == [final[seat] for seat in range(3)]
+    events = [e for s in states for e in s["events"]]
+    rent = sum(e["amount"] for e in events if e["type"] == "RentPaid")
+    rent += sum(
+        e["amount"]
+        for e in events
+        if e["type"] == "MoneyPaid" and e["reason"] == "rent" and e["payee"] >= 0
+    )
+    ranking = over["ranking"]
+    assert sum(r["rent_received"] for r in ranking) == rent
+    assert sum(r["rent_paid"] for r in ranking) == rent
+    doubles = sum(1 for e in events if e["type"] == "DiceRolled" and e["doubles"])
+    assert sum(r["doubles"] for r in ranking) == doubles
 
 
 @pytest.fixture
@@ -216,7 +246,10 @@ def test_messages_before_hello_and_with_a_bad_token_are_refused(table: dict[str,
         assert json.loads(ws.recv(timeout=5))["code"] == "bad_message"
         ws.send(json.dumps({"type": "hello", "token": None}))
         assert json.loads(ws.recv(timeout=5))["type"] == "welcome"
-    assert table["other"].next_message() == {"type": "pong"}
+    other = table["other"]
+    # the refused hellos told nobody anything; the watcher who came and went did
+    assert [other.expect("presence")["watchers"] for _ in range(2)] == [1, 0]
+    assert other.next_message() == {"type": "pong"}
 
 
 def test_check_answers_whether_a_trade_is_legal_without_taking_it(table: dict[str, Any]) -> None:
@@ -258,7 +291,13 @@ def test_reconnecting_gets_the_same_state_and_the_whole_log(server: ServerThread
         ann.act(simple_answer(ann.my_turn()))
         ann.expect("state")
     last = ann.my_turn()  # the game waits for Ann: nothing changes while she is away
-    texts = [e["text"] for m in ann.seen if m["type"] == "state" for e in m["events"]]
+    events = [e for m in ann.seen if m["type"] == "state" for e in m["events"]]
+    texts = [
+        line
+        for e in events
+        for line in (e["text"], WHY_PREFIX + e.get("why", ""))
+        if line != WHY_PREFIX
+    ]
     ann.close()
 
     again = Player(server.base, game_id, created["seat_token"])

@@ -29,6 +29,10 @@ def serve(
     absence_timeout: Annotated[
         float, typer.Option(help="Seconds offline before a seat may be handed to a bot")
     ] = 60.0,
+    turn_timer: Annotated[
+        float,
+        typer.Option(help="Seconds a person has per decision, then a bot decides (0: no limit)"),
+    ] = 0.0,
     open_browser: Annotated[
         bool, typer.Option("--open", help="Open the game in the web browser")
     ] = False,
@@ -87,6 +91,7 @@ def serve(
     config = ServerConfig(
         bot_delay=bot_delay,
         absence_timeout=absence_timeout,
+        turn_timer=turn_timer,
         public_url=public_url,
         allowed_origins=tuple(allow_origin or ()),
         testing=testing,

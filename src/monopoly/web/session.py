@@ -31,12 +31,15 @@ from monopoly.core.events import TurnStarted
 from monopoly.core.game import Game
 from monopoly.core.narrate import Narrator
 from monopoly.core.records import entry_to_json, replay, setup_from_json
+from monopoly.core.state import BID
 from monopoly.core.view import PlayerView
 
-from . import views
+from . import explain, views
+from .chat import ChatRefusal, ChatRoom
 from .limits import BadJson, Limits, TokenBucket, describe_rate, read_json, shown
-from .lobby import ApiError, new_secret
-from .storage import StoredGame, hash_secret
+from .lobby import ApiError, NewGame, new_secret, parse_rules
+from .storage import SeatData, StoredGame, hash_secret
+from .texts import level_name, text
 
 if TYPE_CHECKING:
     from .hub import Hub
@@ -45,6 +48,8 @@ log = logging.getLogger("monopoly.web")
 
 LEVEL_ORDER = ("easy", "normal", "hard", "random")
 STANDIN_PREFERENCE = ("normal", "hard", "easy", "random")
+AUCTION_PACE = 0.3
+"""Computer players bid this much faster than they play (auctions move briskly)."""
 BOT_BATCH = 200
 """Without a bot delay, computer players make up to this many moves between two states."""
 LOG_TAIL = 600
@@ -63,6 +68,9 @@ class ServerConfig:
     """Seconds without a connection before others may hand a seat to a computer player."""
     standin_level: str | None = None
     """The level of stand-ins; None: ``normal`` if registered, else the first available."""
+    turn_timer: float = 0.0
+    """Seconds a person has for each decision (0: no limit); then a computer player makes
+    that one decision for them (in an auction: passes)."""
     public_url: str | None = None
     """The address players use (for invite and watch links); None: where it listens."""
     allowed_origins: tuple[str, ...] = ()
@@ -182,6 +190,10 @@ MESSAGE_FIELDS: dict[str, frozenset[str]] = {
     "check": frozenset({"action"}),
     "hand_to_bot": frozenset({"seat"}),
     "sync": frozenset({"log_from"}),
+    "chat": frozenset({"text"}),
+    "play_again": frozenset(),
+    "host_seat": frozenset({"seat", "to", "level"}),
+    "host_rules": frozenset({"rules"}),
     "ping": frozenset(),
 }
 
@@ -214,6 +226,15 @@ class GameSession:
         self.last_used = time.monotonic()
         self._log_lines: list[str] = []
         """The game's log as text, narrated once (a sync only slices it)."""
+        self._log_starts: list[int] = []
+        """Where each event's lines start in ``_log_lines`` (an event may add a note)."""
+        self.chat = ChatRoom()
+        self.timer_task: asyncio.Task[None] | None = None
+        self.timer_deadline: float | None = None
+        self.next_game: str | None = None
+        self.next_secrets: dict[int, str] = {}
+        """After "play again": the next game's id and each person's seat token for it
+        (kept in memory until they come to fetch it)."""
 
     @property
     def edition(self) -> str:
@@ -239,6 +260,7 @@ class GameSession:
             "language": self.language,
             "rules": {k: v for k, v in self.rules_spec.items() if k != "testing"},
             "test_setup": self.test_setup,
+            "fixed_rules": "position" in self.setup,
             "created": self.created.isoformat().replace("+00:00", "Z"),
             "seats": [self._seat_json(seat) for seat in range(len(self.seats))],
             "free_tokens": [key for key in tokens if key not in taken],
@@ -327,15 +349,16 @@ class GameSession:
         Raises :class:`StorageFailure` if the write failed: the game is then back where
         the database has it, and nobody was sent anything.
         """
+        self._pass_for_people_who_cannot_win()
         await self._save()
         game = self.game
         assert game is not None
         self.last_used = time.monotonic()
-        events = game.events[self.sent_events :]
-        self.sent_events = len(game.events)
+        self._start_turn_timer()
+        start, self.sent_events = self.sent_events, len(game.events)
         if self.clients:
             narrator = Narrator(game)
-            events_json = [views.event_json(narrator, event) for event in events]
+            events_json = views.events_json(narrator, game, start)
             for client in self.clients:
                 client.send(self.state_message(client.seat, events_json, full=False))
         if game.over and not self.announced_over:
@@ -344,6 +367,50 @@ class GameSession:
             for client in self.clients:
                 client.send(message)
         self.kick_bots()
+
+    def _start_turn_timer(self) -> None:
+        """With a turn timer, a person's decision gets a deadline (a new one per state)."""
+        if self.timer_task is not None:
+            self.timer_task.cancel()
+        self.timer_task, self.timer_deadline = None, None
+        seconds, game = self.hub.config.turn_timer, self.game
+        if seconds <= 0 or game is None or game.over or game.decision is None:
+            return
+        seat = game.decision.seat
+        if self.seats[seat].kind != "human" or self.seats[seat].standin:
+            return
+        self.timer_deadline = time.monotonic() + seconds
+        loop = asyncio.get_running_loop()
+        self.timer_task = loop.create_task(self._time_out(self.actions, seat, seconds))
+
+    async def _time_out(self, state_id: int, seat: int, seconds: float) -> None:
+        await asyncio.sleep(seconds)
+        async with self.lock:
+            game = self.game
+            if game is None or game.over or game.decision is None or self.actions != state_id:
+                return
+            if game.decision.seat != seat:
+                return
+            self.timer_task = None  # this task must not cancel itself in publish
+            self._broadcast({"type": "timed_out", "seat": seat, "name": self.seats[seat].name})
+            if game.decision.kind == BID:
+                game.apply(game.decision_actions()[0])  # pass
+            else:
+                self._bot_move(seat)
+            with contextlib.suppress(StorageFailure):  # told to everyone by publish
+                await self.publish()
+
+    def _pass_for_people_who_cannot_win(self) -> None:
+        """Auctions move briskly: a person is asked to bid only while they can still
+        win; when passing is all they could do, it is done for them at once."""
+        game = self.game
+        while game is not None and not game.over and _cannot_win(game):
+            decision = game.decision
+            assert decision is not None
+            data = self.seats[decision.seat]
+            if data.kind == "bot" or data.standin:
+                return  # computer players pass by themselves, at their pace
+            game.apply(game.decision_actions()[0])
 
     async def _save(self) -> None:
         game = self.game
@@ -384,16 +451,25 @@ class GameSession:
         self.game.chance.rng.seed(secrets.randbits(64))
         self.bots.clear()
         self.sent_events = min(self.sent_events, len(self.game.events))
-        del self._log_lines[len(self.game.events) :]
+        kept = len(self.game.events)
+        if kept < len(self._log_starts):
+            del self._log_lines[self._log_starts[kept] :]
+            del self._log_starts[kept:]
 
     def log_lines(self) -> list[str]:
         """The game's log as text (narrated once per event, then kept)."""
         game = self.game
         assert game is not None
-        lines = self._log_lines
-        if len(lines) < len(game.events):
+        lines, starts = self._log_lines, self._log_starts
+        done = len(starts)
+        if done < len(game.events):
             narrator = Narrator(game)
-            lines.extend(narrator.describe(event) for event in game.events[len(lines) :])
+            notes = explain.notes(game.events, done, game.language, dict(narrator.terms))
+            for event, note in zip(game.events[done:], notes, strict=True):
+                starts.append(len(lines))
+                lines.append(narrator.describe(event))
+                if note:
+                    lines.append(explain.WHY_PREFIX + note)
         return lines
 
     def state_message(
@@ -434,6 +510,11 @@ class GameSession:
             **views.seat_answers(game, seat),
             "events": [] if full else events,
             "log": None,
+            "turn_timer": (
+                None
+                if self.timer_deadline is None
+                else round(max(0.0, self.timer_deadline - time.monotonic()), 1)
+            ),
         }
         if full:
             lines = self.log_lines()
@@ -461,6 +542,7 @@ class GameSession:
             "turns": game.turn,
             "rounds": game.round,
             "ranking": views.ranking_json(game, turns),
+            "history": views.worth_history(game),
             "text": Narrator(game).describe(last_event) if last_event else "",
         }
 
@@ -484,7 +566,8 @@ class GameSession:
                     "can_hand_to_bot": self._can_hand_over(seat, absent, timeout),
                 }
             )
-        return {"type": "presence", "seats": seats}
+        watchers = sum(1 for client in self.clients if client.greeted and client.seat is None)
+        return {"type": "presence", "seats": seats, "watchers": watchers}
 
     def _can_hand_over(self, seat: int, absent: float, timeout: float) -> bool:
         data = self.seats[seat]
@@ -507,12 +590,143 @@ class GameSession:
             client.send({"type": "lobby", "game": self.lobby_json(self.hub.public_url)})
 
     def _send_full(self, client: Client, log_from: int | None = None) -> None:
+        if self.chat.messages:
+            client.send(self.chat.history())
         if self.game is None:
             client.send({"type": "lobby", "game": self.lobby_json(self.hub.public_url)})
             return
         client.send(self.state_message(client.seat, [], full=True, log_from=log_from))
         if self.game.over:
             client.send(self.game_over_message())
+            if self.next_game is not None:
+                client.send(self._again_message(client.seat))
+
+    async def _stored(self, call: Any, *args: Any) -> None:
+        """A write for a lobby change: stored first; a failure refuses the change."""
+        try:
+            await self.hub.write(call, *args)
+        except StorageFailure:
+            raise Refusal(
+                "storage_unavailable", "the database cannot be written: try again soon"
+            ) from None
+
+    async def _host_seat(self, client: Client, data: dict[str, Any]) -> None:
+        """Before the start the host (seat 0) sets another seat: ``to`` "bot" (a computer
+        player of ``level``) or "person" (a free seat for a friend); a person who had
+        joined that seat is removed and told so."""
+        if client.seat != 0:
+            raise Refusal("not_host", "only the host (seat 0) may change the seats")
+        if self.status != "open":
+            raise Refusal("not_open", "the seats are fixed once the game has started")
+        seat, to, level = data.get("seat"), data.get("to"), data.get("level")
+        if type(seat) is not int or not 1 <= seat < len(self.seats):
+            raise Refusal("bad_seat", f"seat must be 1 to {len(self.seats) - 1}, got {seat!r}")
+        if to == "bot":
+            level = level if level is not None else self.hub.standin_level
+            if level not in LEVELS:
+                raise Refusal("bad_level", f"unknown level {level!r}; known: {sorted(LEVELS)}")
+            name = text(
+                self.language, "bot_name", number=seat + 1, level=level_name(self.language, level)
+            )
+            new = SeatData(kind="bot", level=level, name=name)
+        elif to == "person" and level is None:
+            new = SeatData(kind="human")
+        else:
+            raise Refusal("bad_message", 'to must be "bot" (with a level) or "person"')
+        await self._stored(self.hub.store.save_seat, self.id, seat, new)
+        self._remove_person(seat)
+        self.seats[seat] = new
+        self._broadcast_lobby()
+
+    async def _host_rules(self, client: Client, data: dict[str, Any]) -> None:
+        """Before the start the host (seat 0) may choose other rules (as in the create
+        form); a game set up from a position keeps the rules it was checked with."""
+        if client.seat != 0:
+            raise Refusal("not_host", "only the host (seat 0) may change the rules")
+        if self.status != "open":
+            raise Refusal("not_open", "the rules are fixed once the game has started")
+        if "position" in self.setup:
+            raise Refusal("fixed_rules", "a game set up from a position keeps its rules")
+        try:
+            spec, rules = parse_rules(data.get("rules"))
+        except ApiError as error:
+            raise Refusal(error.code, error.message) from None
+        setup = {**self.setup, "rules": rules.to_json()}
+        await self._stored(self.hub.store.save_rules, self.id, setup, spec)
+        self.rules_spec, self.setup = spec, setup
+        self._broadcast_lobby()
+
+    def _remove_person(self, seat: int) -> None:
+        """Tell the person at ``seat`` (if any) they were removed; they can only watch."""
+        if self.seats[seat].secret_hash is None:
+            return
+        for other in self.clients:
+            if other.seat == seat:
+                other.seat = None
+                other.send({"type": "removed", "game_id": self.id})
+        self.connections[seat] = 0
+
+    async def _play_again(self, client: Client) -> None:
+        """A finished game's seated player asks for the next game with the same people,
+        edition and rules: it is created with every seat taken as before (a new seed), and
+        each person gets their own new seat token; the host (seat 0) starts it."""
+        if client.seat is None:
+            raise Refusal("spectator", "watchers cannot start the next game")
+        if self.game is None or not self.game.over:
+            raise Refusal("not_over", "the game is not over yet")
+        if self.next_game is None:
+            await self._create_next_game()
+        for other in self.clients:
+            other.send(self._again_message(other.seat))
+
+    async def _create_next_game(self) -> None:
+        _, rules = parse_rules(self.rules_spec)
+        seats = tuple(
+            {"type": "bot", "level": data.level} if data.kind == "bot" else {"type": "human"}
+            for data in self.seats
+        )
+        host = self.seats[0]
+        request = NewGame(
+            self.edition,
+            self.language,
+            self.rules_spec,
+            rules,
+            seats,
+            host.name or "",
+            host.token or "",
+            secrets.randbits(48),
+        )
+        try:
+            session, secret = await self.hub.create(request)
+        except ApiError as error:
+            raise Refusal(error.code, error.message) from None
+        self.next_secrets = {0: secret}
+        for seat, data in enumerate(self.seats):
+            if seat == 0 or data.kind != "human":
+                continue
+            self.next_secrets[seat] = new_secret()
+            target = session.seats[seat]
+            target.name, target.token = data.name, data.token
+            target.secret_hash = hash_secret(self.next_secrets[seat])
+            await self._stored(self.hub.store.save_seat, session.id, seat, target)
+        self.next_game = session.id
+
+    def _again_message(self, seat: int | None) -> dict[str, Any]:
+        message: dict[str, Any] = {"type": "play_again", "game_id": self.next_game}
+        if seat is not None and seat in self.next_secrets:
+            message["seat_token"] = self.next_secrets[seat]
+        return message
+
+    def _chat(self, client: Client, data: dict[str, Any]) -> None:
+        """A seated player's message to everyone at the table (watchers only read)."""
+        if client.seat is None:
+            raise Refusal("spectator", "watchers can read the chat but not write")
+        name = self.seats[client.seat].name or ""
+        try:
+            message = self.chat.post(client.seat, name, data.get("text"))
+        except ChatRefusal as refusal:
+            raise Refusal(refusal.code, refusal.message) from None
+        self._broadcast(message)
 
     # ------------------------------------------------------------------ messages
     async def handle(self, client: Client, raw: str | bytes | None) -> None:
@@ -578,6 +792,14 @@ class GameSession:
             await self._hand_to_bot(client, data)
         elif request == "sync":
             self._send_full(client, _log_from(data))
+        elif request == "chat":
+            self._chat(client, data)
+        elif request == "play_again":
+            await self._play_again(client)
+        elif request == "host_seat":
+            await self._host_seat(client, data)
+        elif request == "host_rules":
+            await self._host_rules(client, data)
         else:
             client.send({"type": "pong"})
 
@@ -608,8 +830,7 @@ class GameSession:
             self.connections[seat] += 1
             await self._take_back(seat)
         self._send_full(client)
-        if seat is not None:
-            self._broadcast(self.presence_message())
+        self._broadcast(self.presence_message())  # also for spectators: the watchers count
 
     def _seat_of(self, token: str) -> int:
         digest = hash_secret(token)
@@ -637,7 +858,7 @@ class GameSession:
             self.connections[client.seat] -= 1
             if not self.connections[client.seat]:
                 self.absent_since[client.seat] = time.monotonic()
-            self._broadcast(self.presence_message())
+        self._broadcast(self.presence_message())
 
     def _running_game(self) -> Game:
         if self.game is None:
@@ -756,7 +977,9 @@ class GameSession:
         delay = self.hub.config.bot_delay
         failures = 0
         while True:
-            await asyncio.sleep(delay if not failures else min(RETRY_MAX, 0.1 * 2**failures))
+            brisk = self.game is not None and _in_auction(self.game)
+            pause = delay * AUCTION_PACE if brisk else delay
+            await asyncio.sleep(pause if not failures else min(RETRY_MAX, 0.1 * 2**failures))
             try:
                 async with self.lock:
                     if await self._bot_moves(1 if delay > 0 else BOT_BATCH):
@@ -822,6 +1045,19 @@ class GameSession:
         if self.bot_task is not None:
             self.bot_task.cancel()
             self.bot_task = None
+        if self.timer_task is not None:
+            self.timer_task.cancel()
+            self.timer_task = None
+
+
+def _in_auction(game: Game) -> bool:
+    return game.decision is not None and game.decision.kind == BID
+
+
+def _cannot_win(game: Game) -> bool:
+    """A person in an auction who cannot outbid the highest bid (passing is the only
+    answer) is not asked: the server passes for them at once."""
+    return _in_auction(game) and len(game.decision_actions()) == 1
 
 
 def _fallback(game: Game, seat: int, legal: list[Action]) -> Action:

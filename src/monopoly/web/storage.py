@@ -204,6 +204,15 @@ class Store:
             )
             _touch(session, game_id)
 
+    def save_rules(self, game_id: str, setup: dict[str, Any], rules_spec: dict[str, Any]) -> None:
+        """The host changed the rules before the start."""
+        with self.session() as session:
+            session.execute(
+                update(GameRow)
+                .where(GameRow.id == game_id)
+                .values(setup=setup, rules_spec=rules_spec, updated=now())
+            )
+
     def save_start(self, game_id: str, setup: dict[str, Any], seats: list[SeatData]) -> None:
         with self.session() as session:
             session.execute(

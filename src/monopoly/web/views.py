@@ -9,11 +9,14 @@ from __future__ import annotations
 from dataclasses import fields
 from typing import Any
 
+from monopoly.core import events as ev
 from monopoly.core.board import SpaceKind
+from monopoly.core.chance import SPEED_FACES_JSON
+from monopoly.core.debt import raisable
 from monopoly.core.editions import edition_keys, get_edition
 from monopoly.core.events import PlayerBankrupt
 from monopoly.core.game import Game
-from monopoly.core.narrate import Narrator
+from monopoly.core.narrate import Narrator, catalog
 from monopoly.core.rules import RuleSet
 from monopoly.core.state import (
     BID,
@@ -27,6 +30,7 @@ from monopoly.core.state import (
 )
 from monopoly.core.view import PlayerView
 
+from . import explain
 from .texts import LANGUAGES, level_name, text
 
 PRESETS = ("standard", "short", "speed", "short+speed")
@@ -124,6 +128,7 @@ def options_json(language: str, levels: list[str], absence_timeout: float) -> di
             "type": {bool: "bool", int: "int", str: "str"}[type(value)],
             "default": value,
             "name": text(language, f"option_{key}"),
+            "about": text(language, f"about_{key}"),
         }
         if key == "utility_roll":
             option["choices"] = [
@@ -136,11 +141,22 @@ def options_json(language: str, levels: list[str], absence_timeout: float) -> di
         "languages": [
             {"key": lang, "name": text(language, f"language_{lang}")} for lang in LANGUAGES
         ],
-        "presets": [{"key": p, "name": text(language, f"preset_{p}")} for p in PRESETS],
+        "presets": [_preset_json(language, preset) for preset in PRESETS],
         "rule_options": options,
         "levels": levels_json(language, levels),
         "seats": {"min": MIN_SEATS, "max": MAX_SEATS},
         "absence_timeout": absence_timeout,
+    }
+
+
+def _preset_json(language: str, preset: str) -> dict[str, Any]:
+    """A rule set's name, what it means, and the cash it adds to the starting cash."""
+    rules = RuleSet.named(preset)
+    return {
+        "key": preset,
+        "name": text(language, f"preset_{preset}"),
+        "about": text(language, f"about_{preset}"),
+        "extra_cash": rules.initial_cash - rules.starting_cash,  # R-SPEED-1
     }
 
 
@@ -153,8 +169,42 @@ def event_json(narrator: Narrator, event: Any) -> dict[str, Any]:
     data: dict[str, Any] = {"type": type(event).__name__}
     for key, value in event._asdict().items():
         data[key] = value.to_json() if hasattr(value, "to_json") else value
+    if data["type"] == "DiceRolled":
+        data["dice"] = dice_json(event.dice)
     data["text"] = narrator.describe(event)
     return data
+
+
+def events_json(narrator: Narrator, game: Game, start: int) -> list[dict[str, Any]]:
+    """``game.events[start:]`` for the client, each with its ``why`` note when it has one."""
+    terms = narrator.terms
+    why = explain.notes(game.events, start, game.language, dict(terms))
+    result = []
+    for event, note in zip(game.events[start:], why, strict=True):
+        data = event_json(narrator, event)
+        if note:
+            data["why"] = note
+        result.append(data)
+    return result
+
+
+def log_lines(narrator: Narrator, game: Game) -> list[str]:
+    """The whole log as text: each event's sentence, then its note (marked) if any."""
+    why = explain.notes(game.events, 0, game.language, dict(narrator.terms))
+    lines = []
+    for event, note in zip(game.events, why, strict=True):
+        lines.append(narrator.describe(event))
+        if note:
+            lines.append(explain.WHY_PREFIX + note)
+    return lines
+
+
+def dice_json(dice: tuple[int, ...] | list[int]) -> list[int | str]:
+    """The dice as players name them: the Speed Die's Bus and Mr. Monopoly faces as
+    ``"bus"`` and ``"mr_monopoly"`` instead of the engine's codes 4 and 5."""
+    faces: list[int | str] = list(dice[:2])
+    faces.extend(SPEED_FACES_JSON.get(face, face) for face in dice[2:])
+    return faces
 
 
 def decision_json(game: Game) -> dict[str, Any] | None:
@@ -180,6 +230,8 @@ def decision_json(game: Game) -> dict[str, Any] | None:
             "creditor": details.creditor,
             "amount": details.amount,
             "reason": details.reason,
+            "reason_text": catalog(game.language).get(f"reason_{details.reason}", ""),
+            "raisable": raisable(game, decision.seat),
         }
     elif decision.kind == TRADE:
         data["offer"] = details.to_json()
@@ -195,7 +247,24 @@ def decision_json(game: Game) -> dict[str, Any] | None:
     elif decision.kind == BREAKDOWN:
         # R-BUILD-4: the group's streets in board order, as the options' levels list them
         data["group"] = list(game.board.groups[game.board.spaces[decision.space].group])
+    elif details is not None:
+        data["data"] = _plain(details)  # a kind the client may not know: pass it on
     return data
+
+
+def _plain(value: Any) -> Any:
+    """``value`` as JSON types (slots objects become dicts), for decision kinds this
+    module has no special form for; None when it has no JSON form."""
+    if value is None or isinstance(value, bool | int | float | str):
+        return value
+    if isinstance(value, list | tuple):
+        return [_plain(item) for item in value]
+    if isinstance(value, dict):
+        return {str(key): _plain(item) for key, item in value.items()}
+    if hasattr(value, "to_json"):
+        return value.to_json()
+    slots = getattr(type(value), "__slots__", ())
+    return {name: _plain(getattr(value, name, None)) for name in slots} or None
 
 
 def table_json(view: PlayerView, players: list[dict[str, Any]]) -> dict[str, Any]:
@@ -221,7 +290,7 @@ def table_json(view: PlayerView, players: list[dict[str, Any]]) -> dict[str, Any
         "round": game_round,
         "current": view.current,
         "doubles": view.doubles,
-        "last_roll": list(view.last_roll),
+        "last_roll": dice_json(view.last_roll),
         "players": players,
         "owner": list(view.owner),
         "level": list(view.level),
@@ -254,6 +323,57 @@ def seat_answers(game: Game, seat: int | None) -> dict[str, Any]:
     }
 
 
+MAX_HISTORY_POINTS = 120
+"""The end-of-game chart's most points per player."""
+
+
+def worth_history(game: Game) -> dict[str, Any]:
+    """Everyone's net worth at the start of each turn, for the end-of-game chart.
+
+    The game is replayed from its record (the state between actions is not kept); a long
+    game is thinned to at most MAX_HISTORY_POINTS turns, always keeping the last.
+    """
+    again = Game(game.setup, list(game.record))
+    again.collect_events = False
+    seats = range(again.players)
+
+    def worth() -> list[int]:
+        return [again.net_worth(s) if again.active[s] else 0 for s in seats]
+
+    turns, values = [again.turn], [worth()]
+    while (action := again.chance.next_action()) is not None:
+        again.apply(action)
+        if again.turn != turns[-1]:
+            turns.append(again.turn)
+            values.append(worth())
+    values[-1] = worth()  # the end (or now), within the last turn
+    step = max(1, -(-len(turns) // MAX_HISTORY_POINTS))
+    keep = sorted(set(range(0, len(turns), step)) | {len(turns) - 1})
+    return {"turns": [turns[i] for i in keep], "net_worth": [values[i] for i in keep]}
+
+
+def stats_json(game: Game) -> list[dict[str, int]]:
+    """A few numbers per seat for the results: rent received and paid, deeds bought,
+    trips to jail, doubles rolled."""
+    stats = [
+        {"rent_received": 0, "rent_paid": 0, "bought": 0, "jail": 0, "doubles": 0}
+        for _ in range(game.players)
+    ]
+    for event in game.events:
+        if isinstance(event, ev.RentPaid):
+            stats[event.owner]["rent_received"] += event.amount
+            stats[event.payer]["rent_paid"] += event.amount
+        elif isinstance(event, ev.PropertyBought) or (
+            isinstance(event, ev.AuctionWon) and event.space >= 0
+        ):
+            stats[event.seat]["bought"] += 1
+        elif isinstance(event, ev.SentToJail):
+            stats[event.seat]["jail"] += 1
+        elif isinstance(event, ev.DiceRolled) and event.doubles:
+            stats[event.seat]["doubles"] += 1
+    return stats
+
+
 def ranking_json(game: Game, turns_by_seat: list[int]) -> list[dict[str, Any]]:
     """Winners first (sharing rank 1), then by net worth, then the bankrupt, last out last."""
     out_order = [e.seat for e in game.events if isinstance(e, PlayerBankrupt)]
@@ -266,6 +386,7 @@ def ranking_json(game: Game, turns_by_seat: list[int]) -> list[dict[str, Any]]:
         return (2, -out_order.index(seat) if seat in out_order else 0)
 
     order = sorted(range(game.players), key=sort_key)
+    stats = stats_json(game)
     ranking = []
     for position, seat in enumerate(order):
         houses, hotels = game.houses_and_hotels(seat)
@@ -282,6 +403,7 @@ def ranking_json(game: Game, turns_by_seat: list[int]) -> list[dict[str, Any]]:
                 "hotels": hotels,
                 "turns": turns_by_seat[seat],
                 "bankrupt": not game.active[seat],
+                **stats[seat],
             }
         )
     return ranking

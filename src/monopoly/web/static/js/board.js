@@ -4,6 +4,7 @@
 import { s, formatMoney } from "./util.js";
 import { t } from "./i18n.js";
 import { playerColour, tokenShape } from "./tokens.js";
+import { tokenIcon } from "./tokenicons.js";
 
 const SIZE = 1000;
 const CORNER = 136;
@@ -255,6 +256,9 @@ export class Board {
     });
     group.append(s("title", {}, this.spaceTitle(space)));
     group.append(s("rect", { x: rect.x, y: rect.y, width: rect.w, height: rect.h, class: "space-bg" }));
+    group.addEventListener("click", () => {
+      if (!this.choosing && this.options.onSpace) this.options.onSpace(space.index);
+    });
     if (rect.side === "corner") {
       this.buildCorner(group, space, rect);
       return group;
@@ -361,6 +365,9 @@ export class Board {
     centre.append(this.potNode);
     this.stockNode = s("text", { x: 500, y: 740, "text-anchor": "middle", class: "stock-text" }, "");
     centre.append(this.stockNode);
+    if (this.edition.spaces.some((space) => !space.printed)) {
+      centre.append(s("text", { x: 500, y: 775, "text-anchor": "middle", class: "italics-note" }, t("italics_note")));
+    }
     return centre;
   }
 
@@ -452,9 +459,36 @@ export class Board {
     this.drawDice(game.last_roll || []);
   }
 
+  /** Show the dice; ``rolling``: tumble through random faces for a moment first. */
   drawDice(dice, rolling = false) {
+    clearInterval(this.tumble);
+    this.tumble = null;
+    if (!rolling || !dice.length) {
+      this.renderDice(dice, false);
+      this.diceNode.dataset.settled = "true";
+      return;
+    }
+    const random = () => dice.map((value, i) => (i === 2 ? SPEED_FACES : [1, 2, 3, 4, 5, 6])[Math.floor(Math.random() * (i === 2 ? SPEED_FACES.length : 6))]);
+    let flips = 0;
+    this.diceNode.dataset.settled = "false";
+    this.renderDice(random(), true);
+    this.tumble = setInterval(() => {
+      flips += 1;
+      if (flips < TUMBLE_FLIPS) {
+        this.renderDice(random(), true);
+        return;
+      }
+      clearInterval(this.tumble);
+      this.tumble = null;
+      this.renderDice(dice, false);
+      this.diceNode.dataset.settled = "true";
+    }, TUMBLE_MS);
+  }
+
+  renderDice(dice, rolling) {
     this.diceNode.replaceChildren();
     const total = dice.length;
+    dice = dice.map((value, i) => speedValue(value, i));
     dice.forEach((value, i) => {
       const x = (i - (total - 1) / 2) * 70 - 28;
       const die = s("g", { class: `die${i === 2 ? " speed-die" : ""}${rolling ? " rolling" : ""}`, transform: `translate(${x} -28)` });
@@ -463,9 +497,8 @@ export class Board {
       if (typeof value === "number") {
         for (const [px, py] of pips(value)) die.append(s("circle", { cx: px, cy: py, r: 5.5, class: "pip" }));
       } else {
-        const word = value === "bus" ? this.edition.terms.bus : "M";
-        const fitted = fitText(word, 50, 1, 16, 9);
-        die.append(textBlock(fitted.lines, fitted.size, 28, 18, { class: "die-word" }));
+        die.dataset.face = value;
+        die.append(value === "bus" ? busFace() : mrMonopolyFace());
       }
       this.diceNode.append(die);
     });
@@ -503,10 +536,12 @@ export class Board {
 
   buildToken(player) {
     const tokenName = this.tokenName(player.token);
-    const node = s("g", { class: "token", dataset: { seat: player.seat } });
+    const node = s("g", { class: "token", dataset: { seat: player.seat }, style: `--seat-colour:${playerColour(player.seat)}` });
     node.append(s("title", {}, `${player.name} — ${tokenName}`));
     node.append(tokenShape(player.seat, 15));
-    node.append(s("text", { x: 0, y: 5, "text-anchor": "middle", class: "token-letter" }, (tokenName || "?").slice(0, 1)));
+    const icon = tokenIcon(player.token, 1.05);
+    node.append(icon || s("text", { x: 0, y: 5, "text-anchor": "middle", class: "token-letter" }, (tokenName || "?").slice(0, 1)));
+    node.dataset.token = player.token || "";
     return node;
   }
 
@@ -635,6 +670,40 @@ function pathOf(seat, start, end, events) {
     for (let i = 1; i <= forward; i += 1) steps.push((start + i) % 40);
   }
   return steps;
+}
+
+const SPEED_FACES = [1, 2, 3, "bus", "mr_monopoly", "mr_monopoly"];
+const TUMBLE_FLIPS = 6;
+const TUMBLE_MS = 80;
+
+/** The Speed Die's third face value as a word: old servers sent the engine's codes. */
+function speedValue(value, index) {
+  if (index !== 2) return value;
+  if (value === 4) return "bus";
+  if (value === 5) return "mr_monopoly";
+  return value;
+}
+
+/** The Speed Die's Bus face: a small bus seen from the side. */
+function busFace() {
+  const g = s("g", { class: "face-bus", "aria-hidden": "true" });
+  g.append(s("rect", { x: 8, y: 16, width: 40, height: 22, rx: 4, class: "bus-body" }));
+  for (const x of [12, 22, 32]) g.append(s("rect", { x, y: 20, width: 7, height: 7, rx: 1, class: "bus-window" }));
+  g.append(s("rect", { x: 41, y: 20, width: 4, height: 14, rx: 1, class: "bus-window" }));
+  for (const cx of [17, 39]) g.append(s("circle", { cx, cy: 39, r: 5, class: "bus-wheel" }));
+  return g;
+}
+
+/** The Speed Die's Mr. Monopoly face: top hat, face and moustache. */
+function mrMonopolyFace() {
+  const g = s("g", { class: "face-mr", "aria-hidden": "true" });
+  g.append(s("rect", { x: 19, y: 6, width: 18, height: 14, rx: 2, class: "mr-hat" }));
+  g.append(s("rect", { x: 14, y: 19, width: 28, height: 4, rx: 2, class: "mr-hat" }));
+  g.append(s("circle", { cx: 28, cy: 34, r: 12, class: "mr-head" }));
+  g.append(s("circle", { cx: 24, cy: 31, r: 1.6, class: "mr-eye" }));
+  g.append(s("circle", { cx: 32, cy: 31, r: 1.6, class: "mr-eye" }));
+  g.append(s("path", { d: "M18 39 Q23 34 28 38 Q33 34 38 39 Q33 42 28 40 Q23 42 18 39 Z", class: "mr-moustache" }));
+  return g;
 }
 
 function pips(value) {

@@ -1,8 +1,8 @@
 // The decision panel: what the game waits for and, when it is this player's decision, a
 // button for each answer the server offers (roll, jail, buy, bid, raise cash, trade...).
 
-import { h, replaceChildren } from "./util.js";
-import { language, t } from "./i18n.js";
+import { h, readableOn, replaceChildren } from "./util.js";
+import { hasLabel, language, t } from "./i18n.js";
 import { showGameOver } from "./gameover.js";
 import { offerSummary } from "./trade.js";
 
@@ -17,7 +17,7 @@ export function renderDecision(screen, node, force) {
   node.__key = key;
   screen.board.stopChoosing();
   const parts = [];
-  const mine = state.decision && state.decision.seat === screen.seat && state.decision_actions.length;
+  const mine = isMine(screen, state);
   if (screen.over) {
     parts.push(...gameOverPart(screen));
   } else if (mine) {
@@ -28,6 +28,17 @@ export function renderDecision(screen, node, force) {
   node.dataset.kind = screen.over ? "over" : mine ? state.decision.kind : "wait";
   const claims = claimPart(screen, state);
   replaceChildren(node, ...parts, claims);
+}
+
+/**
+ * Whether this page's player must decide now. Not "the server offered answers": a debtor
+ * who can still sell or mortgage gets no answers to the debt itself (the free actions are
+ * the way out), and must never read "Waiting for" their own name.
+ */
+export function isMine(screen, state) {
+  const decision = state.decision;
+  if (!decision || screen.spectator || screen.seat === null || decision.seat !== screen.seat) return false;
+  return Boolean(state.game.players[screen.seat]?.active);
 }
 
 function button(screen, action, label, { primary = false, danger = false, key } = {}) {
@@ -48,8 +59,21 @@ function gameOverPart(screen) {
   return [
     heading(t("game_over")),
     h("p", { class: "big" }, screen.over.text),
-    h("button", { type: "button", class: "primary", dataset: { primary: "", key: "results" }, onclick: () => showGameOver(screen, screen.over) }, t("show_results")),
+    h("div", { class: "actions" },
+      h("button", { type: "button", class: "primary", dataset: { primary: "", key: "results" }, onclick: () => showGameOver(screen, screen.over) }, t("show_results")),
+      againControl(screen)),
   ];
+}
+
+/** "Play again" (seated players), or the way into the next game once it exists. */
+export function againControl(screen) {
+  const next = screen.next;
+  if (next) {
+    const href = next.seat_token ? `/?game=${encodeURIComponent(next.game_id)}` : `/?watch=${encodeURIComponent(next.game_id)}`;
+    return h("a", { class: "button", href, dataset: { testid: "next-game" } }, t(next.seat_token ? "join_next_game" : "watch_next_game"));
+  }
+  if (screen.spectator) return null;
+  return h("button", { type: "button", dataset: { key: "again", testid: "play-again" }, onclick: () => screen.playAgain() }, t("play_again"));
 }
 
 function othersDecision(screen, state) {
@@ -89,10 +113,17 @@ function myDecision(screen, state) {
   return render(screen, state, decision, actions);
 }
 
+/** Any decision without a layout of its own (also kinds newer than this page): one
+ * button per answer the server offers. */
 function genericDecision(screen, state, decision, actions) {
+  const space = decision.space >= 0 ? screen.spaceName(decision.space) : "";
+  const intro = hasLabel(`mine_${decision.kind}`) ? t(`mine_${decision.kind}`, { space }) : "";
   return [
-    heading(t("your_decision")),
-    h("div", { class: "actions" }, actions.map((action, i) => button(screen, action, actionLabel(screen, action), { primary: i === 0 }))),
+    heading(hasLabel(`heading_${decision.kind}`) ? t(`heading_${decision.kind}`) : t("your_decision")),
+    intro ? h("p", {}, intro) : null,
+    actions.length
+      ? h("div", { class: "actions" }, actions.map((action, i) => button(screen, action, actionLabel(screen, action), { primary: i === 0, key: `answer-${i}` })))
+      : h("p", { class: "muted" }, t("no_answers")),
   ];
 }
 
@@ -105,7 +136,40 @@ export function actionLabel(screen, action) {
     amount: action.amount !== undefined ? screen.money(action.amount) : "",
     card: action.deck ? screen.cardName(action.deck) : "",
   };
-  return t(`act_${action.act}`, params);
+  if (hasLabel(`act_${action.act}`)) return t(`act_${action.act}`, params);
+  return plainLabel(screen, action);
+}
+
+/** An action this page has no words for: its name and its fields, readable. */
+function plainLabel(screen, action) {
+  const words = action.act.replaceAll("_", " ");
+  const details = Object.entries(action)
+    .filter(([key]) => key !== "act" && key !== "seat")
+    .map(([key, value]) => {
+      if (key === "space") return screen.spaceName(value);
+      return `${key.replaceAll("_", " ")}: ${Array.isArray(value) ? value.join(" · ") : value}`;
+    });
+  return details.length ? `${words[0].toUpperCase()}${words.slice(1)} (${details.join(", ")})` : `${words[0].toUpperCase()}${words.slice(1)}`;
+}
+
+/** The streets of the group a breakdown decision is about, in board order. */
+function breakdownGroup(screen, decision, actions) {
+  const size = actions[0]?.levels?.length || 0;
+  const key = decision.data?.group ?? (decision.space >= 0 ? screen.space(decision.space)?.group : undefined);
+  const spaces = key !== undefined ? screen.edition.groups[key]?.spaces : undefined;
+  if (spaces && spaces.length === size) return spaces;
+  const owned = screen.player(decision.seat).properties;
+  const candidates = Object.values(screen.edition.groups).filter((g) => g.spaces.length === size
+    && g.spaces.every((s) => owned.includes(s)) && g.spaces.some((s) => screen.state.game.level[s] >= screen.state.game.hotel_level));
+  return candidates.length === 1 ? candidates[0].spaces : null;
+}
+
+function buildingCount(screen, level) {
+  const terms = screen.edition.terms;
+  const hotelLevel = screen.state.game.hotel_level;
+  if (level >= hotelLevel) return `1 ${terms.hotel}`;
+  if (level === 0) return t("no_buildings");
+  return `${level} ${level === 1 ? terms.house : terms.houses}`;
 }
 
 const KINDS = {
@@ -138,13 +202,15 @@ const KINDS = {
     const cash = screen.player(decision.seat).cash;
     return [
       heading(space.name),
-      deedCard(screen, space),
-      h("p", {}, t("buy_text", { price: screen.money(space.price), cash: screen.money(cash) })),
-      h("div", { class: "actions" }, actions.map((action) => {
-        if (action.act === "buy") return button(screen, action, t("act_buy", { price: screen.money(space.price) }), { primary: true });
-        if (action.act === "decline") return button(screen, action, t(state.game.rules.options?.no_auctions ? "act_decline_plain" : "act_decline"));
-        return button(screen, action, actionLabel(screen, action));
-      })),
+      h("div", { class: "deed-beside" },
+        deedCard(screen, space),
+        h("div", {},
+          h("p", {}, t("buy_text", { price: screen.money(space.price), cash: screen.money(cash) })),
+          h("div", { class: "actions" }, actions.map((action) => {
+            if (action.act === "buy") return button(screen, action, t("act_buy", { price: screen.money(space.price) }), { primary: true });
+            if (action.act === "decline") return button(screen, action, t(state.game.rules.options?.no_auctions ? "act_decline_plain" : "act_decline"));
+            return button(screen, action, actionLabel(screen, action));
+          })))),
     ];
   },
 
@@ -154,9 +220,12 @@ const KINDS = {
     const canBid = actions.some((a) => a.act === "bid") && state.bid_range;
     const pass = actions.find((a) => a.act === "pass");
     const parts = [heading(t("auction_heading", { item: auctionItem(screen, auction.item) }))];
-    if (auction.item >= 0) parts.push(deedCard(screen, screen.space(auction.item)));
-    parts.push(h("p", { class: "big" }, auctionLine(screen, auction)));
-    parts.push(h("p", { class: "muted" }, t("bidders", { names: auction.bidders.map((s) => screen.playerName(s)).join(", ") })));
+    const status = [
+      h("p", { class: "big" }, auctionLine(screen, auction)),
+      h("p", { class: "muted" }, t("bidders", { names: auction.bidders.map((s) => screen.playerName(s)).join(", ") })),
+    ];
+    if (auction.item >= 0) parts.push(h("div", { class: "deed-beside" }, deedCard(screen, screen.space(auction.item)), h("div", {}, ...status)));
+    else parts.push(...status);
     if (canBid) {
       const previous = screen.bidDraft;
       const start = previous && previous.item === auction.item && previous.amount >= low && previous.amount <= high ? previous.amount : low;
@@ -198,18 +267,32 @@ const KINDS = {
     return parts;
   },
 
+  /** Owing more than you hold: what, to whom, why, how much can still be raised, and
+   * every way to raise it (sell, mortgage, trade); bankruptcy only when it is legal. */
   raise_cash(screen, state, decision, actions) {
     const debt = decision.debt;
     const cash = screen.player(decision.seat).cash;
     const raising = state.free_actions.filter((a) => a.act === "sell" || a.act === "mortgage");
+    const missing = Math.max(0, debt.amount - cash);
+    const owe = debt.reason_text
+      ? t("you_owe_for", { amount: screen.money(debt.amount), creditor: screen.playerName(debt.creditor), reason: debt.reason_text })
+      : t("you_owe", { amount: screen.money(debt.amount), creditor: screen.playerName(debt.creditor) });
     const parts = [
       heading(t("raise_cash_heading")),
-      h("p", { class: "big" }, t("you_owe", { amount: screen.money(debt.amount), creditor: screen.playerName(debt.creditor) })),
-      h("p", {}, t("your_cash", { cash: screen.money(cash) })),
+      h("p", { class: "big", dataset: { testid: "debt" } }, owe),
+      h("p", {}, t("cash_and_missing", { cash: screen.money(cash), missing: screen.money(missing) })),
     ];
+    if (debt.raisable !== undefined) {
+      parts.push(h("p", { dataset: { testid: "raisable" } }, t("can_raise", { amount: screen.money(Math.max(0, debt.raisable - cash)) })));
+    }
     if (raising.length) {
       parts.push(h("p", { class: "muted" }, t("raise_cash_hint")));
-      parts.push(h("ul", { class: "raise-list" }, raising.map((action) => h("li", {}, button(screen, action, freeLabel(screen, action))))));
+      parts.push(h("ul", { class: "raise-list" }, raising.map((action) => h("li", {}, button(screen, action, raiseLabel(screen, action), { key: `${action.act}-${action.space}` })))));
+    }
+    if (state.game.players.some((p) => p.active && p.seat !== screen.seat)) {
+      parts.push(h("div", { class: "actions inline-hint" },
+        h("button", { type: "button", dataset: { key: "raise-trade", testid: "raise-trade" }, onclick: () => screen.trade.open() }, t("act_propose_trade")),
+        h("small", { class: "muted" }, t("raise_trade_hint"))));
     }
     const bankrupt = actions.find((a) => a.act === "bankrupt");
     const rest = actions.filter((a) => a.act !== "bankrupt");
@@ -217,8 +300,23 @@ const KINDS = {
     if (bankrupt) {
       parts.push(h("p", { class: "muted" }, t("bankrupt_hint")));
       parts.push(h("div", { class: "actions" }, button(screen, bankrupt, t("act_bankrupt"), { danger: true })));
+    } else {
+      parts.push(h("p", { class: "muted small" }, t("bankrupt_not_yet")));
     }
     return parts;
+  },
+
+  /** A hotel broken down while the Bank lacks houses: one button per arrangement. */
+  breakdown(screen, state, decision, actions) {
+    const spaces = breakdownGroup(screen, decision, actions);
+    if (!spaces) return genericDecision(screen, state, decision, actions);
+    return [
+      heading(t("breakdown_heading", { hotel: screen.edition.terms.hotel })),
+      h("p", {}, t("breakdown_text", { houses: screen.edition.terms.houses, hotel: screen.edition.terms.hotel })),
+      h("div", { class: "actions stacked" }, actions.map((action, i) => button(screen, action,
+        action.levels.map((level, j) => `${screen.spaceName(spaces[j])}: ${buildingCount(screen, level)}`).join(" · "),
+        { primary: i === 0, key: `breakdown-${action.levels.join("-")}` }))),
+    ];
   },
 
   mortgage_received(screen, state, decision, actions) {
@@ -311,6 +409,22 @@ function counterOf(offer) {
   };
 }
 
+/** A way to raise cash, with what it brings: "Sell a house on X (+$25)". */
+function raiseLabel(screen, action) {
+  if (action.act !== "sell") return freeLabel(screen, action);
+  const info = screen.space(action.space);
+  const terms = screen.edition.terms;
+  const hotel = screen.state.game.level[action.space] >= screen.state.game.hotel_level;
+  return t(hotel ? "raise_sell_hotel" : "raise_sell_house", {
+    house: terms.house, hotel: terms.hotel, name: info.name, amount: screen.money(Math.floor(info.house_cost / 2)),
+  });
+}
+
+/** What lifting a mortgage costs: its value plus 10 % interest, rounded up (R-MORT-2). */
+export function liftCost(mortgage) {
+  return mortgage + Math.ceil(mortgage / 10);
+}
+
 /** A free action's label: build, sell, mortgage, lift, claim (with the edition's words). */
 export function freeLabel(screen, action) {
   const terms = screen.edition.terms;
@@ -324,12 +438,14 @@ export function freeLabel(screen, action) {
       return level >= hotelLevel - 1
         ? t("build_hotel", { hotel: terms.hotel, name, cost: screen.money(info.house_cost) })
         : t("build_house", { house: terms.house, name, cost: screen.money(info.house_cost) });
-    case "sell":
-      return level >= hotelLevel ? t("sell_hotel", { hotel: terms.hotel, name }) : t("sell_house", { house: terms.house, name });
+    case "sell": {
+      const refund = screen.money(Math.floor(info.house_cost / 2));
+      return level >= hotelLevel ? t("sell_hotel", { hotel: terms.hotel, name, amount: refund }) : t("sell_house", { house: terms.house, name, amount: refund });
+    }
     case "mortgage":
       return t("mortgage_for", { name, amount: screen.money(info.mortgage) });
     case "unmortgage":
-      return t("lift_mortgage", { name });
+      return t("lift_mortgage", { name, amount: screen.money(liftCost(info.mortgage)) });
     case "claim_rent": {
       const claim = screen.state.game.claims.find((c) => c.space === space && c.owner === screen.seat);
       return t("claim_rent", { name, amount: claim ? screen.money(claim.amount) : "", payer: claim ? screen.playerName(claim.payer) : "" });
@@ -361,7 +477,7 @@ export function deedCard(screen, space) {
   }
   rows.push(h("tr", {}, h("th", { scope: "row" }, t("mortgage_value")), h("td", {}, screen.money(space.mortgage))));
   return h("div", { class: "deed" },
-    h("div", { class: "deed-bar", style: `background:${space.colour || "#ccc"}` }, screen.edition.groups[space.group]?.name || ""),
+    h("div", { class: "deed-bar", style: `background:${space.colour || "#cccccc"};color:${readableOn(space.colour || "#cccccc")}` }, screen.edition.groups[space.group]?.name || ""),
     h("div", { class: "deed-name" }, space.name),
     h("table", { class: "deed-table" }, h("tbody", {}, rows)));
 }

@@ -5,17 +5,21 @@
 import { api } from "./api.js";
 import { Connection } from "./connection.js";
 import { language, setLanguage, t, onLanguageChange } from "./i18n.js";
-import { h, replaceChildren, formatMoney, toast, forgetGame } from "./util.js";
+import { h, replaceChildren, formatMoney, toast, forgetGame, saveSeatToken } from "./util.js";
 import { Board } from "./board.js";
 import { renderWaiting } from "./lobby.js";
-import { renderDecision } from "./decision.js";
+import { isMine, renderDecision } from "./decision.js";
 import { renderPlayers } from "./players.js";
 import { ManageDialog } from "./manage.js";
 import { TradeDialog } from "./trade.js";
+import { SpaceDialog } from "./spacecard.js";
+import { chatForm, chatItem } from "./chat.js";
 import { showGameOver } from "./gameover.js";
 import { errorText } from "./errors.js";
 
 const LOG_LIMIT = 600;
+/** Marks a line that explains the one before (monopoly.web.explain.WHY_PREFIX). */
+const WHY_PREFIX = "↳ ";
 
 export class GameScreen {
   constructor(main, gameId, token) {
@@ -54,6 +58,7 @@ export class GameScreen {
         break;
       case "presence":
         this.presence = message.seats;
+        this.watchers = message.watchers || 0;
         this.presenceAt = performance.now();
         if (this.layout) this.renderPlayers();
         this.schedulePresence();
@@ -64,6 +69,25 @@ export class GameScreen {
           this.renderDecision();
           showGameOver(this, message);
         }
+        break;
+      case "chat_history":
+        this.chat = message.messages;
+        this.showChat();
+        break;
+      case "chat":
+        this.chat = [...(this.chat || []), message].slice(-50);
+        this.showChat(message);
+        break;
+      case "removed":
+        forgetGame(this.gameId);
+        toast(t("removed_by_host"), "error");
+        setTimeout(() => location.replace(`/?join=${encodeURIComponent(this.gameId)}`), 1500);
+        break;
+      case "play_again":
+        this.nextGame(message);
+        break;
+      case "timed_out":
+        toast(t("timed_out", { name: message.name }), message.seat === this.seat ? "error" : "info");
         break;
       case "check_result":
         this.trade?.checked(message);
@@ -98,9 +122,60 @@ export class GameScreen {
 
   async showLobby(game) {
     this.lobby = game;
+    document.body.dataset.edition = game.edition;
     await this.useGameLanguage(game.language);
     document.getElementById("top-title").textContent = "";
-    await renderWaiting(this.main, game, this.seat);
+    await renderWaiting(this.main, game, this.seat, this.waitingChat(), ...this.hostControls());
+  }
+
+  /** The waiting room's host controls (seats, rules), for the host only. */
+  hostControls() {
+    if (this.seat !== 0) return [null, null];
+    return [(seat, to, level) => this.setSeat(seat, to, level), (rules) => this.connection.send({ type: "host_rules", rules })];
+  }
+
+  /** The host changes a seat before the start (a computer, or a free seat). */
+  setSeat(seat, to, level) {
+    this.connection.send({ type: "host_seat", seat, to, ...(to === "bot" ? { level } : {}) });
+  }
+
+  /** The waiting room's chat: the messages so far and, for seated players, the form. */
+  waitingChat() {
+    this.waitingList = h("ol", { class: "chat-list", id: "chat-list", "aria-live": "polite" }, (this.chat || []).map(chatItem));
+    return h("section", { class: "chat-box", "aria-labelledby": "chat-heading" },
+      h("h2", { id: "chat-heading" }, t("chat")), this.waitingList, this.spectator ? null : chatForm(this));
+  }
+
+  /** Ask for the next game with the same people (from the results). */
+  playAgain() {
+    this.wantsAgain = true;
+    this.connection.send({ type: "play_again" });
+  }
+
+  /** The next game exists: keep this seat's token for it; go there if we asked. */
+  nextGame(message) {
+    this.next = message;
+    if (message.seat_token) saveSeatToken(message.game_id, message.seat_token);
+    if (this.wantsAgain && message.seat_token) {
+      location.href = `/?game=${encodeURIComponent(message.game_id)}`;
+      return;
+    }
+    toast(t("next_game_ready"), "good");
+    if (this.layout) this.renderDecision(true);
+  }
+
+  /** New chat: into the game log (or the waiting room's list). */
+  showChat(message = null) {
+    if (this.layout) {
+      if (message) {
+        this.logList.append(chatItem(message));
+        this.scrollLog();
+      } else {
+        this.replaceLog(this.logLines || []);
+      }
+    } else if (this.waitingList?.isConnected) {
+      replaceChildren(this.waitingList, ...(this.chat || []).map(chatItem));
+    }
   }
 
   async useGameLanguage(gameLanguage) {
@@ -120,6 +195,7 @@ export class GameScreen {
     if (!this.edition) {
       await this.useGameLanguage(message.game.language);
       this.edition = await api.edition(message.game.edition, message.game.language);
+      document.body.dataset.edition = message.game.edition;
     }
     if (!this.layout) this.buildLayout();
     this.board.update(message, message.game.players);
@@ -127,13 +203,15 @@ export class GameScreen {
       this.replaceLog(message.log || []);
     } else {
       this.board.animate(message.events);
-      this.appendLog(message.events.map((event) => event.text));
+      this.appendLog(message.events.flatMap((event) => (event.why ? [event.text, `${WHY_PREFIX}${event.why}`] : [event.text])));
       this.notify(message.events);
     }
     this.renderPlayers();
+    this.timerEnds = message.turn_timer == null ? null : performance.now() + message.turn_timer * 1000;
     this.renderDecision(wasBusy);
     this.manage.refresh();
     this.trade.refresh();
+    this.spaceCard.refresh();
     this.updateTitle();
     if (!first && previous) this.focusIfMyTurn(previous, message);
   }
@@ -155,18 +233,21 @@ export class GameScreen {
     this.decisionNode = h("section", { class: "card decision", id: "decision", "aria-live": "polite", tabindex: "-1", "aria-labelledby": "decision-heading" });
     this.toolbar = h("div", { class: "toolbar", role: "toolbar", "aria-label": t("tools") });
     this.playersNode = h("section", { class: "card players", "aria-labelledby": "players-heading" });
-    this.logList = h("ol", { class: "log-list", id: "log" });
+    this.logList = h("ol", { class: "log-list", id: "log" }, (this.chat || []).map(chatItem));
     this.logNode = h("section", { class: "card log", "aria-labelledby": "log-heading" },
-      h("h2", { id: "log-heading" }, t("game_log")), h("div", { class: "log-scroll", tabindex: "0", "aria-label": t("game_log") }, this.logList));
+      h("div", { class: "log-head" }, h("h2", { id: "log-heading" }, t("game_log")), this.spectator ? null : chatForm(this)),
+      h("div", { class: "log-scroll", tabindex: "0", "aria-label": t("game_log") }, this.logList));
     this.layout = h("div", { class: `game-layout${this.spectator ? " spectating" : ""}` },
       h("div", { class: "board-area" }, this.boardNode),
-      h("div", { class: "side" }, this.decisionNode, this.toolbar, this.playersNode, this.logNode));
+      h("div", { class: "side" }, h("div", { id: "news", class: "news" }), this.decisionNode, this.toolbar, this.logNode, this.playersNode));
     replaceChildren(this.main, this.layout);
     const rules = this.state.game.rules;
     this.board = new Board(this.boardNode, this.edition, {
       language: this.state.game.language,
       freeParkingPot: Boolean(rules.options?.free_parking_pot),
+      onSpace: (index) => this.spaceCard.open(index),
     });
+    this.spaceCard = new SpaceDialog(this);
     this.manage = new ManageDialog(this);
     this.trade = new TradeDialog(this);
     this.renderToolbar();
@@ -183,16 +264,20 @@ export class GameScreen {
 
   relabel() {
     document.querySelector(".skip-link").textContent = t(this.layout ? "skip_to_actions" : "skip_to_content");
+    const conn = document.getElementById("conn");
+    if (conn?.dataset.status) conn.textContent = t(`conn_${conn.dataset.status}`);
     if (!this.layout) {
-      if (this.lobby) renderWaiting(this.main, this.lobby, this.seat);
+      if (this.lobby) renderWaiting(this.main, this.lobby, this.seat, this.waitingChat(), ...this.hostControls());
       return;
     }
     const state = this.state;
     this.layout = null;
     this.manage.close();
     this.trade.close();
+    this.spaceCard.close();
     this.manage.dialog.remove();
     this.trade.dialog.remove();
+    this.spaceCard.dialog.remove();
     this.buildLayout();
     this.board.update(state, state.game.players);
     this.replaceLog(this.logLines);
@@ -233,6 +318,24 @@ export class GameScreen {
     if (!this.layout) return;
     keepFocus(this.decisionNode, () => renderDecision(this, this.decisionNode, force));
     this.renderToolbar();
+    this.tickTimer();
+  }
+
+  /** The turn timer's seconds left, at the top of the decision panel, every second. */
+  tickTimer() {
+    clearTimeout(this.timerTick);
+    let clock = this.decisionNode.querySelector(".turn-timer");
+    if (this.timerEnds == null || this.over) {
+      clock?.remove();
+      return;
+    }
+    const left = Math.max(0, Math.ceil((this.timerEnds - performance.now()) / 1000));
+    if (!clock) {
+      clock = h("p", { class: "turn-timer", dataset: { testid: "turn-timer" }, role: "timer" });
+      this.decisionNode.prepend(clock);
+    }
+    clock.textContent = t("turn_timer", { seconds: left });
+    if (left > 0) this.timerTick = setTimeout(() => this.tickTimer(), 1000);
   }
 
   renderPlayers() {
@@ -241,7 +344,7 @@ export class GameScreen {
 
   replaceLog(lines) {
     this.logLines = lines.slice(-LOG_LIMIT);
-    replaceChildren(this.logList, ...this.logLines.map((line) => logItem(line)));
+    replaceChildren(this.logList, ...this.logLines.map((line) => logItem(line)), ...(this.chat || []).map(chatItem));
     this.scrollLog();
   }
 
@@ -258,7 +361,7 @@ export class GameScreen {
   }
 
   focusIfMyTurn(previous, current) {
-    const mine = (state) => state.decision && state.decision.seat === this.seat && state.decision_actions.length > 0;
+    const mine = (state) => isMine(this, state);
     if (!mine(current) || (mine(previous) && previous.decision.kind === current.decision.kind)) return;
     const active = document.activeElement;
     if (active && active !== document.body && !this.decisionNode.contains(active)) return;
@@ -340,7 +443,9 @@ export class GameScreen {
   }
 }
 
+/** A log line: a turn's heading, an event, or (marked by the server) why it happened. */
 function logItem(line) {
+  if (line.startsWith(WHY_PREFIX)) return h("li", { class: "log-why" }, line.slice(WHY_PREFIX.length));
   const turn = line.startsWith("—");
   return h("li", { class: turn ? "log-turn" : "" }, line);
 }

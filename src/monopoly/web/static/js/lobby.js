@@ -3,7 +3,7 @@
 
 import { api } from "./api.js";
 import { language, t } from "./i18n.js";
-import { h, replaceChildren, saveSeatToken, seatToken, myGameIds, forgetGame, savedName, saveName, copyText, toast } from "./util.js";
+import { h, formatMoney, replaceChildren, saveSeatToken, seatToken, myGameIds, forgetGame, savedName, saveName, copyText, toast } from "./util.js";
 import { tokenBadge } from "./tokens.js";
 import { errorText } from "./errors.js";
 
@@ -44,6 +44,22 @@ export function rulesSummary(rules, options) {
   return [preset, ...extra].join(" · ");
 }
 
+/** What a game's rules mean and the cash everyone really starts with (join, waiting). */
+function rulesDetails(rules, options, edition, gameLanguage) {
+  const preset = options.presets.find((p) => p.key === rules.preset);
+  const cashOption = options.rule_options.find((o) => o.key === "starting_cash");
+  const base = rules.options?.starting_cash ?? cashOption?.default ?? 1500;
+  const cash = formatMoney(base + (preset?.extra_cash || 0), edition.terms.currency_symbol, gameLanguage);
+  const houseRules = Object.keys(rules.options || {})
+    .map((key) => options.rule_options.find((o) => o.key === key))
+    .filter((option) => option && option.key !== "starting_cash" && rules.options[option.key] !== option.default && option.about);
+  return [
+    preset?.about ? h("p", { class: "rules-about" }, preset.about) : null,
+    h("p", { class: "cash-line", dataset: { testid: "starting-cash" } }, t("starting_cash_line", { cash })),
+    houseRules.length ? h("ul", { class: "rules-list" }, houseRules.map((option) => h("li", {}, option.about))) : null,
+  ];
+}
+
 // ---------------------------------------------------------------- home
 export async function renderHome(main) {
   const [editions, options] = await Promise.all([api.editions(), api.options(language())]);
@@ -71,21 +87,38 @@ function createForm(editions, options) {
   const error = h("p", { class: "form-error", role: "alert" });
   const submit = h("button", { type: "submit", class: "primary", dataset: { testid: "create" } }, t("create_button"));
 
+  const presetAbout = h("small", { class: "hint", id: "preset-about", dataset: { testid: "preset-about" } });
+  const cashLine = h("p", { class: "cash-line", dataset: { testid: "starting-cash" }, "aria-live": "polite" });
+  let currency = "$";
+  /** The chosen rule set's meaning and the cash everyone really starts with. */
+  function explainRules() {
+    const chosen = options.presets.find((p) => p.key === preset.value);
+    presetAbout.textContent = chosen?.about || "";
+    const base = Number.parseInt(houseRules.control("starting_cash")?.value, 10);
+    const cash = (Number.isNaN(base) ? 1500 : base) + (chosen?.extra_cash || 0);
+    cashLine.textContent = t("starting_cash_line", { cash: formatMoney(cash, currency, gameLanguage.value) });
+  }
   async function loadTokens() {
     const data = await api.edition(edition.value, gameLanguage.value);
     const previous = token.value;
     replaceChildren(token, ...data.tokens.map((item) => h("option", { value: item.key, selected: item.key === previous }, item.name)));
+    currency = data.terms.currency_symbol;
+    explainRules();
   }
   edition.addEventListener("change", loadTokens);
   gameLanguage.addEventListener("change", loadTokens);
+  preset.addEventListener("change", explainRules);
+  houseRules.control("starting_cash")?.addEventListener("input", explainRules);
   loadTokens();
 
   form.append(
     field(t("your_name"), name),
-    field(t("edition"), edition),
+    field(t("edition"), edition, t("italics_hint")),
     field(t("game_language"), gameLanguage, t("game_language_hint")),
     field(t("your_token"), token),
     field(t("rules"), preset),
+    presetAbout,
+    cashLine,
     houseRules.node,
     seats.node,
     error,
@@ -120,25 +153,30 @@ function createForm(editions, options) {
   return form;
 }
 
-function ruleOptions(ruleOptions) {
+function ruleOptions(ruleOptions, current = {}) {
   const node = h("details", { class: "house-rules" }, h("summary", {}, t("house_rules")));
   const inputs = [];
   for (const option of ruleOptions) {
+    const value = option.key in current ? current[option.key] : option.default;
     let control;
     if (option.type === "bool") {
-      control = h("input", { type: "checkbox", name: option.key, checked: option.default });
-      node.append(h("label", { class: "check" }, control, " ", option.name));
+      control = h("input", { type: "checkbox", name: option.key, checked: value });
+      node.append(h("div", { class: "field" }, h("label", { class: "check" }, control, " ", option.name),
+        option.about ? h("small", { class: "hint" }, option.about) : null));
     } else if (option.choices) {
-      control = select(option.choices, option.default, { name: option.key });
-      node.append(field(option.name, control));
+      control = select(option.choices, value, { name: option.key });
+      node.append(field(option.name, control, option.about));
     } else {
-      control = h("input", { type: "number", name: option.key, value: option.default, min: 0, step: option.type === "int" ? 1 : "any", inputmode: "numeric" });
-      node.append(field(option.name, control));
+      control = h("input", { type: "number", name: option.key, value, min: 0, step: option.type === "int" ? 1 : "any", inputmode: "numeric" });
+      node.append(field(option.name, control, option.about));
     }
     inputs.push([option, control]);
   }
   return {
     node,
+    control(key) {
+      return inputs.find(([option]) => option.key === key)?.[1];
+    },
     values() {
       const values = {};
       for (const [option, control] of inputs) {
@@ -266,7 +304,7 @@ export async function renderJoin(main, gameId) {
   }
   const [edition, options] = await Promise.all([api.edition(game.edition, game.language), api.options(language())]);
   const card = h("section", { class: "card join-card", "aria-labelledby": "join-heading" }, h("h1", { id: "join-heading" }, t("join_game_title", { title: edition.title })));
-  card.append(h("p", { class: "muted" }, rulesSummary(game.rules, options)));
+  card.append(h("p", { class: "muted" }, rulesSummary(game.rules, options)), ...rulesDetails(game.rules, options, edition, game.language));
   card.append(seatTable(game, edition));
   if (game.status !== "open" || !game.seats.some((seat) => !seat.taken)) {
     card.append(h("p", {}, t(game.status === "open" ? "game_full" : "already_started")),
@@ -310,7 +348,7 @@ function seatTable(game, edition) {
     const label = seat.taken ? seat.name : t("free_seat");
     const kind = seat.type === "bot" ? t("computer") : t("person");
     list.append(h("li", { class: `seat-entry${seat.taken ? "" : " free"}` },
-      tokenBadge(seat.seat, tokenName || label),
+      tokenBadge(seat.seat, tokenName || label, seat.token),
       h("span", { class: "seat-name" }, label),
       h("span", { class: "muted" }, [kind, tokenName, seat.host ? t("host") : null, seat.connected ? t("online") : null].filter(Boolean).join(" · "))));
   }
@@ -319,11 +357,12 @@ function seatTable(game, edition) {
 
 // ---------------------------------------------------------------- waiting room
 /** The page of a game that has not started: seats, links, the host's start button. */
-export async function renderWaiting(main, game, mySeat) {
+export async function renderWaiting(main, game, mySeat, chat = null, setSeat = null, setRules = null) {
   const [edition, options] = await Promise.all([api.edition(game.edition, game.language), api.options(language())]);
   const card = h("section", { class: "card waiting-card", "aria-labelledby": "waiting-heading" },
     h("h1", { id: "waiting-heading" }, edition.title),
     h("p", { class: "muted" }, rulesSummary(game.rules, options)),
+    ...rulesDetails(game.rules, options, edition, game.language),
     h("h2", {}, t("players")), seatTable(game, edition));
   const free = game.seats.filter((seat) => !seat.taken).length;
   card.append(linkBox(t("invite_link"), game.invite_url, "invite"), linkBox(t("watch_link"), game.watch_url, "watch"));
@@ -339,11 +378,43 @@ export async function renderWaiting(main, game, mySeat) {
         start.disabled = false;
       }
     });
+    if (setSeat) card.append(hostSeats(game, options, setSeat));
+    if (setRules && !game.fixed_rules) card.append(hostRules(game, options, setRules));
     card.append(h("p", {}, free ? t("waiting_for_players", { count: free }) : t("all_seated")), start, error);
   } else {
     card.append(h("p", {}, t("waiting_for_host")));
   }
+  if (chat) card.append(chat);
   replaceChildren(main, card);
+}
+
+/** The host's seat controls: each other seat a person (free) or a computer of a level;
+ * a person who joined can be removed. */
+function hostSeats(game, options, setSeat) {
+  const rows = game.seats.filter((seat) => !seat.host).map((seat) => {
+    const choices = [{ key: "person", name: t("person_seat") }, ...options.levels.map((level) => ({ key: `bot:${level.key}`, name: `${t("computer")}: ${level.name}` }))];
+    const current = seat.type === "bot" ? `bot:${seat.level}` : "person";
+    const pick = select(choices, current, { "aria-label": t("seat_type", { number: seat.seat + 1 }), dataset: { testid: `host-seat-${seat.seat}` } });
+    pick.addEventListener("change", () => {
+      const [to, level] = pick.value.split(":");
+      setSeat(seat.seat, to === "bot" ? "bot" : "person", level);
+    });
+    const remove = seat.type === "human" && seat.taken
+      ? h("button", { type: "button", class: "small", dataset: { testid: `remove-${seat.seat}` }, onclick: () => setSeat(seat.seat, "person") }, t("remove_player", { name: seat.name }))
+      : null;
+    return h("li", { class: "seat-row" }, h("span", { class: "seat-number" }, t("seat_n", { number: seat.seat + 1 })), pick, remove);
+  });
+  return h("details", { class: "host-seats", open: true }, h("summary", {}, t("host_seats")), h("ul", { class: "seat-list" }, rows));
+}
+
+/** The host's rules form: the rule set and the house rules, as when creating. */
+function hostRules(game, options, setRules) {
+  const preset = select(options.presets, game.rules.preset, { name: "preset", id: "host-preset" });
+  const house = ruleOptions(options.rule_options, game.rules.options || {});
+  const apply = h("button", { type: "button", class: "small", dataset: { testid: "host-rules" },
+    onclick: () => setRules({ preset: preset.value, options: house.values() }) }, t("change_rules"));
+  return h("details", { class: "host-rules" }, h("summary", {}, t("host_rules")),
+    field(t("rules"), preset), house.node, apply);
 }
 
 function linkBox(label, url, name) {

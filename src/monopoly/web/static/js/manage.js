@@ -17,6 +17,60 @@ export class ManageDialog {
     document.body.append(this.dialog);
   }
 
+  /**
+   * "Build evenly" and "sell evenly" per colour group: one building on (or from) each
+   * street of the group, lowest first (highest first when selling), as the even-building
+   * rule wants (R-BUILD-2, R-BUILD-4). Offered where the server lists a building or a
+   * sale on every street of the group that needs one.
+   */
+  groupActions(player) {
+    const screen = this.screen;
+    const game = screen.state.game;
+    const terms = screen.edition.terms;
+    const free = screen.state.free_actions;
+    const can = (act, space) => free.some((a) => a.act === act && (a.space ?? a.spaces?.[0]) === space);
+    const buttons = [];
+    for (const [key, group] of Object.entries(screen.edition.groups)) {
+      const spaces = group.spaces;
+      if (spaces.length < 2 || !spaces.every((s) => game.owner[s] === player.seat) || !screen.space(spaces[0]).rents) continue;
+      const levels = spaces.map((s) => game.level[s]);
+      const cost = screen.space(spaces[0]).house_cost;
+      const low = Math.min(...levels);
+      const high = Math.max(...levels);
+      const toBuild = [...spaces].sort((a, b) => game.level[a] - game.level[b]);
+      if (low === high && low < game.hotel_level && player.cash >= cost * spaces.length && spaces.some((s) => can("build", s))) {
+        buttons.push(h("button", {
+          type: "button", class: "small", dataset: { act: "build", key: `build-evenly-${key}` }, disabled: screen.busy,
+          onclick: () => screen.act({ act: "build", seat: player.seat, spaces: toBuild }),
+        }, `${group.name}: ${t("build_evenly", { house: low === game.hotel_level - 1 ? terms.hotel : terms.house, count: spaces.length, streets: terms.streets, cost: screen.money(cost * spaces.length) })}`));
+      }
+      if (low === high && low > 0 && spaces.some((s) => can("sell", s))) {
+        const toSell = [...spaces];
+        buttons.push(h("button", {
+          type: "button", class: "small", dataset: { key: `sell-evenly-${key}` }, disabled: screen.busy,
+          onclick: () => this.sellInTurn(player.seat, toSell),
+        }, `${group.name}: ${t("sell_evenly", { count: spaces.length, streets: terms.streets, amount: screen.money(Math.floor(cost / 2) * spaces.length) })}`));
+      }
+    }
+    return buttons;
+  }
+
+  /** Sell one building from each space, one action per state (each must stay legal). */
+  sellInTurn(seat, spaces) {
+    this.queue = spaces.map((space) => ({ act: "sell", seat, space }));
+    this.next();
+  }
+
+  next() {
+    const screen = this.screen;
+    const action = this.queue?.[0];
+    if (!action || screen.busy) return;
+    const legal = screen.state.free_actions.some((a) => a.act === "sell" && a.space === action.space);
+    this.queue.shift();
+    if (legal) screen.act(action);
+    else this.queue = null;
+  }
+
   open() {
     this.render();
     if (!this.dialog.open) this.dialog.showModal();
@@ -27,6 +81,7 @@ export class ManageDialog {
   }
 
   refresh() {
+    if (this.queue?.length) this.next();
     if (this.dialog.open) this.render();
   }
 
@@ -62,11 +117,13 @@ export class ManageDialog {
           onclick: () => screen.act(action),
         }, freeLabel(screen, action)))));
     });
+    const evenly = this.groupActions(player);
     const claims = state.free_actions.filter((a) => a.act === "claim_rent");
     replaceChildren(this.body,
       h("p", {}, t("your_cash", { cash: screen.money(player.cash) }), " · ",
         t("bank_stock", { houses: state.game.bank.houses, houses_word: terms.houses, hotels: state.game.bank.hotels, hotels_word: terms.hotels })),
       h("p", { class: "muted small" }, t("manage_hint", { houses: terms.houses })),
+      evenly.length ? h("div", { class: "actions evenly" }, evenly) : null,
       rows.length ? h("ul", { class: "manage-list" }, rows) : h("p", {}, t("no_deeds")),
       claims.length ? h("div", { class: "actions" }, claims.map((action) => h("button", {
         type: "button", dataset: { act: "claim_rent", key: `claim-${action.space}` }, onclick: () => screen.act(action),

@@ -13,9 +13,68 @@ function levelName(level) {
 export function renderPlayers(screen, node) {
   const game = screen.state.game;
   const presence = new Map((screen.presence || []).map((p) => [p.seat, p]));
+  const cards = game.players.map((player) => playerCard(screen, player, presence.get(player.seat)));
+  floatMoneyChanges(screen, cards);
+  const watchers = screen.watchers ? h("span", { class: "watchers muted", dataset: { testid: "watchers" } }, t("watchers", { count: screen.watchers })) : null;
   replaceChildren(node,
-    h("h2", { id: "players-heading" }, t("players")),
-    h("div", { class: "player-list" }, game.players.map((player) => playerCard(screen, player, presence.get(player.seat)))));
+    h("h2", { id: "players-heading" }, t("players"), watchers),
+    h("div", { class: "player-list" }, cards));
+  tickCountdowns(screen, node);
+}
+
+/** Seconds until others may hand ``presence``'s absent seat to a computer (null: none). */
+function handOverIn(screen, player, presence) {
+  if (!presence || screen.absenceTimeout === undefined || !player.active || screen.state.game.over) return null;
+  if (presence.connected || presence.bot_standin || presence.type !== "human" || presence.can_hand_to_bot) return null;
+  const away = presence.absent_for + (performance.now() - screen.presenceAt) / 1000;
+  const left = Math.ceil(screen.absenceTimeout - away);
+  return left > 0 ? left : null;
+}
+
+/** While a countdown shows, redraw it every second. */
+function tickCountdowns(screen, node) {
+  clearTimeout(screen.countdownTimer);
+  if (node.querySelector("[data-testid=countdown]")) {
+    screen.countdownTimer = setTimeout(() => screen.layout && screen.renderPlayers(), 1000);
+  }
+}
+
+const FLOAT_MS = 1800;
+
+/**
+ * "+200" / "−150" floating up over the panel of each player whose cash changed. The
+ * panels are redrawn on every state, so running floats are drawn again where they are.
+ */
+function floatMoneyChanges(screen, cards) {
+  const game = screen.state.game;
+  const before = screen.shownCash;
+  const now = performance.now();
+  screen.shownCash = game.players.map((p) => p.cash);
+  screen.floats = (screen.floats || []).filter((float) => now - float.start < FLOAT_MS);
+  if (before) {
+    game.players.forEach((player, seat) => {
+      const change = player.cash - (before[seat] ?? player.cash);
+      if (change) screen.floats.push({ seat, change, start: now, text: `${change > 0 ? "+" : "−"}${screen.money(Math.abs(change))}` });
+    });
+  }
+  for (const float of screen.floats) {
+    const card = cards[float.seat];
+    if (!card) continue;
+    let box = card.querySelector(".money-floats");
+    if (!box) {
+      box = h("div", { class: "money-floats", "aria-hidden": "true" });
+      card.append(box);
+    }
+    box.append(h("span", {
+      class: `money-float ${float.change > 0 ? "gain" : "loss"}`,
+      style: `animation-delay:-${Math.round(now - float.start)}ms`,
+      dataset: { change: float.change },
+    }, float.text));
+  }
+  if (screen.floats.length) {
+    clearTimeout(screen.floatTimer);
+    screen.floatTimer = setTimeout(() => screen.layout && screen.renderPlayers(), FLOAT_MS);
+  }
 }
 
 function playerCard(screen, player, presence) {
@@ -34,10 +93,12 @@ function playerCard(screen, player, presence) {
   if (standin) status.push(h("span", { class: "tag tag-standin" }, t("bot_standin")));
   if (player.type === "human" && !me) {
     status.push(h("span", { class: `tag ${connected ? "tag-online" : "tag-offline"}` }, connected ? t("online") : t("offline")));
+    const left = handOverIn(screen, player, presence);
+    if (left !== null) status.push(h("span", { class: "tag tag-countdown", dataset: { testid: "countdown" } }, t("hand_over_in", { seconds: left })));
   }
   const card = h("article", { class: classes, dataset: { seat: player.seat }, style: `--seat-colour:${playerColour(player.seat)}`, "aria-label": player.name },
     h("header", { class: "player-head" },
-      tokenBadge(player.seat, tokenName),
+      tokenBadge(player.seat, tokenName, player.token),
       h("span", { class: "player-name", title: tokenName }, player.name, me ? h("span", { class: "muted" }, ` (${t("you")})`) : null),
       h("span", { class: "player-cash", dataset: { cash: player.cash } }, screen.money(player.cash))),
     status.length ? h("div", { class: "player-status" }, status) : null);

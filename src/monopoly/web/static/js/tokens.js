@@ -1,6 +1,7 @@
 // Each seat's look: a colour and a shape, the same on the board and in the panels.
 
 import { s } from "./util.js";
+import { tokenIcon } from "./tokenicons.js";
 
 const COLOURS = ["#d62728", "#1f5fbf", "#1a9a3a", "#e07b00", "#8a3fc4", "#0e9aa7"];
 const SHAPES = ["circle", "square", "triangle", "diamond", "pentagon", "star"];
@@ -43,10 +44,12 @@ export function tokenShape(seat, r) {
   }
 }
 
-/** A small inline SVG of the seat's token for panels and lists. */
-export function tokenBadge(seat, title) {
-  const svg = s("svg", { viewBox: "-18 -18 36 36", width: 22, height: 22, class: "token-badge", role: "img", "aria-label": title });
+/** A small inline SVG of the seat's token (``key``: its drawing) for panels and lists. */
+export function tokenBadge(seat, title, key = null) {
+  const svg = s("svg", { viewBox: "-18 -18 36 36", width: 26, height: 26, class: "token-badge", role: "img", "aria-label": title, style: `--seat-colour:${playerColour(seat)}` });
   svg.append(s("title", {}, title));
-  svg.append(tokenShape(seat, 14));
+  svg.append(tokenShape(seat, 15));
+  const icon = key ? tokenIcon(key, 1) : null;
+  if (icon) svg.append(icon);
   return svg;
 }

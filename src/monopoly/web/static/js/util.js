@@ -109,12 +109,41 @@ export async function copyText(text, input) {
   }
 }
 
-/** Show a short message at the bottom of the screen (announced to screen readers). */
+/**
+ * Show a short message (announced to screen readers). One at a time: a new one replaces
+ * the last (everything is in the game log too). Beside the board on wide screens; on a
+ * phone in the page's own news line above the decision, so it never covers the board.
+ */
 export function toast(text, kind = "info") {
-  const area = document.getElementById("toasts");
+  const news = document.getElementById("news");
+  const area = news && window.matchMedia("(max-width: 900px)").matches ? news : document.getElementById("toasts");
   if (!area) return;
+  for (const old of document.querySelectorAll(".toast")) old.remove();
   const item = h("div", { class: `toast toast-${kind}`, role: "status" }, text);
   area.append(item);
   setTimeout(() => item.classList.add("toast-out"), 4000);
   setTimeout(() => item.remove(), 4600);
+}
+
+/** WCAG relative luminance of a #rrggbb (or #rgb) colour. */
+function luminance(colour) {
+  let hex = colour.replace("#", "");
+  if (hex.length === 3) hex = [...hex].map((c) => c + c).join("");
+  const [r, g, b] = [0, 2, 4].map((i) => {
+    const c = Number.parseInt(hex.slice(i, i + 2), 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+/** The WCAG contrast ratio of two colours (1 to 21). */
+export function contrastRatio(a, b) {
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (light + 0.05) / (dark + 0.05);
+}
+
+/** Black or white, whichever reads better on ``background`` (at least 4.5:1 on any). */
+export function readableOn(background) {
+  if (!/^#([0-9a-f]{3}|[0-9a-f]{6})$/i.test(background || "")) return "#000";
+  return contrastRatio(background, "#000000") >= contrastRatio(background, "#ffffff") ? "#000" : "#fff";
 }
