@@ -49,7 +49,7 @@ TEXTS = {
         "sell": "Sell a house on {oriental} (+$25)",
         "mortgage": "Mortgage {electric} for $75",
         "trade": "Propose a trade",
-        "paid": "Ann pays Bot 2 (Easy) $80 (rent).",
+        "paid": "Ann pays Bot 2 (Easy) $80 rent for {new_york}.",
     },
     "de": {
         "heading": "Du musst Geld beschaffen",
@@ -59,7 +59,7 @@ TEXTS = {
         "sell": "Haus auf {oriental} verkaufen (+25 €)",
         "mortgage": "{electric} mit Hypothek belasten (75 €)",
         "trade": "Handel vorschlagen",
-        "paid": "Ann zahlt Bot 2 (Leicht) 80 € (Miete).",
+        "paid": "Ann zahlt Bot 2 (Leicht) 80 € Miete für {new_york}.",
     },
 }
 
@@ -93,6 +93,7 @@ def test_a_debtor_sees_the_debt_and_every_way_to_raise_it(
     names = {
         "oriental": space_name(server.base, language, 6),
         "electric": space_name(server.base, language, 12),
+        "new_york": space_name(server.base, language, 19),
     }
     words = {key: value.format(**names) for key, value in TEXTS[language].items()}
     text = panel.inner_text()

@@ -24,7 +24,8 @@ from typing import TYPE_CHECKING, Any
 
 from monopoly.bots import levels as _levels  # noqa: F401  (registers the levels)
 from monopoly.bots.base import LEVELS, Bot, make_bot
-from monopoly.core.actions import Action, DeclareBankruptcy, action_from_json
+from monopoly.bots.driver import SeatDriver
+from monopoly.core.actions import Action, action_from_json
 from monopoly.core.editions import get_edition
 from monopoly.core.errors import IllegalActionError, MalformedActionError
 from monopoly.core.events import TurnStarted
@@ -680,7 +681,12 @@ class GameSession:
             other.send(self._again_message(other.seat))
 
     async def _create_next_game(self) -> None:
-        _, rules = parse_rules(self.rules_spec)
+        # The next game starts from the box: a chosen seed or position is not carried on.
+        spec = {k: v for k, v in self.rules_spec.items() if k != "testing"}
+        try:
+            _, rules = parse_rules(spec)
+        except ApiError as error:
+            raise Refusal(error.code, error.message) from None
         seats = tuple(
             {"type": "bot", "level": data.level} if data.kind == "bot" else {"type": "human"}
             for data in self.seats
@@ -689,7 +695,7 @@ class GameSession:
         request = NewGame(
             self.edition,
             self.language,
-            self.rules_spec,
+            spec,
             rules,
             seats,
             host.name or "",
@@ -1021,15 +1027,24 @@ class GameSession:
         )
 
     def _bot_move(self, seat: int) -> None:
+        """A computer player decides for ``seat`` (its own, or a stand-in for an absent or
+        timed-out person) through the seat driver, which also lets the computer players
+        claim rent and plays a legal move after a bad answer (see bots/driver.py)."""
         game = self.game
         assert game is not None
-        legal = game.decision_actions()
-        try:
-            action = self._bot(seat).decide(PlayerView(game, seat), legal)
-            game.apply(action)
-        except Exception:  # a bot's bug must not stop the game
-            log.exception("game %s: the computer player of seat %d erred", self.id, seat)
-            game.apply(_fallback(game, seat, legal))
+
+        def bot_for(other: int) -> Bot | None:
+            data = self.seats[other]
+            computer = other == seat or data.kind == "bot" or data.standin
+            return self._bot(other) if computer and game.active[other] else None
+
+        SeatDriver(game, bot_for, report=self._bot_erred).step()
+
+    def _bot_erred(self, seat: int, action: Action | None, error: BaseException) -> None:
+        """The seat driver's policy: log the computer player's mistake; it plays on."""
+        log.warning(
+            "game %s: the computer player of seat %d erred (%s): %s", self.id, seat, action, error
+        )
 
     def _bot(self, seat: int) -> Bot:
         bot = self.bots.get(seat)
@@ -1058,14 +1073,6 @@ def _cannot_win(game: Game) -> bool:
     """A person in an auction who cannot outbid the highest bid (passing is the only
     answer) is not asked: the server passes for them at once."""
     return _in_auction(game) and len(game.decision_actions()) == 1
-
-
-def _fallback(game: Game, seat: int, legal: list[Action]) -> Action:
-    """A legal move when a computer player fails: the first answer, else raise cash."""
-    if legal:
-        return legal[0]
-    free = game.free_actions(seat)
-    return free[0] if free else DeclareBankruptcy(seat)
 
 
 def _storage_api_error() -> ApiError:
