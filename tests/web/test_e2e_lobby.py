@@ -228,3 +228,23 @@ def test_both_label_files_have_every_label_the_client_uses() -> None:
     acts += ["unmortgage", "keep_mortgaged", "place", "claim_rent", "choose_space"]
     acts += ["choose_move", "want", "propose_trade"]
     assert {f"act_{act}" for act in acts} <= set(english)
+
+
+@pytest.mark.parametrize(("language", "words"), [("en", "chose the dice"), ("de", "die Würfel")])
+def test_a_game_with_chosen_dice_says_so_in_the_waiting_room(
+    server: ServerThread, browser: Browser, language: str, words: str
+) -> None:
+    """A seed or position chosen by the creator (a --testing server) is shown to all."""
+    chosen = create(server.base, seats=HUMAN_AND_BOT, language=language, seed=7)
+    plain = create(server.base, seats=HUMAN_AND_BOT, language=language)
+    page = browser.new_page()
+    errors = watch_errors(page)
+    for created, shown in ((chosen, True), (plain, False)):
+        page.goto(f"{server.base}/?game={created['game_id']}&lang={language}")
+        page.locator(".waiting-card").wait_for()
+        notice = page.locator("[data-testid=test-setup]")
+        assert notice.count() == (1 if shown else 0)
+        if shown:
+            assert words in notice.inner_text()
+    assert errors == []
+    page.close()

@@ -11,7 +11,7 @@ from .servers import Player, ServerThread, create_game, start_game
 
 
 def test_a_person_who_lets_the_time_run_out_gets_a_computer_decision(tmp_path: Path) -> None:
-    config = ServerConfig(bot_delay=0, turn_timer=0.6)
+    config = ServerConfig(bot_delay=0, turn_timer=0.6, testing=True)
     with ServerThread(str(tmp_path / "games.sqlite3"), config) as server:
         created = create_game(
             server.base,

@@ -356,12 +356,21 @@ function seatTable(game, edition) {
 }
 
 // ---------------------------------------------------------------- waiting room
+/** A game whose creator chose the dice (seed) or the start (position) says so. */
+function testSetupNotice(game) {
+  const chosen = game.test_setup || [];
+  if (!chosen.length) return [];
+  const what = chosen.map((key) => t(`test_setup_${key}`)).join(t("list_and"));
+  return [h("p", { class: "notice", role: "note", dataset: { testid: "test-setup" } }, t("test_setup_notice", { what }))];
+}
+
 /** The page of a game that has not started: seats, links, the host's start button. */
 export async function renderWaiting(main, game, mySeat, chat = null, setSeat = null, setRules = null) {
   const [edition, options] = await Promise.all([api.edition(game.edition, game.language), api.options(language())]);
   const card = h("section", { class: "card waiting-card", "aria-labelledby": "waiting-heading" },
     h("h1", { id: "waiting-heading" }, edition.title),
     h("p", { class: "muted" }, rulesSummary(game.rules, options)),
+    ...testSetupNotice(game),
     ...rulesDetails(game.rules, options, edition, game.language),
     h("h2", {}, t("players")), seatTable(game, edition));
   const free = game.seats.filter((seat) => !seat.taken).length;
