@@ -43,7 +43,7 @@ class BotError(MonopolyError, ValueError):
 
 def make_bot(spec: str, seed: int = 0) -> Bot:
     """A bot from a level name or an import path ``module:Class``."""
-    _load_levels()
+    load_levels()
     if spec in LEVELS:
         return LEVELS[spec](seed)
     if ":" not in spec:
@@ -62,7 +62,7 @@ def make_bot(spec: str, seed: int = 0) -> Bot:
     return bot
 
 
-def _load_levels() -> None:
+def load_levels() -> None:
     if not LEVELS:
         from . import levels  # noqa: F401  (registers the levels)
 

@@ -31,7 +31,7 @@ NAMES = {
 }
 
 
-def _fail(message: str) -> typer.Exit:
+def fail(message: str) -> typer.Exit:
     errors.print(f"[bold red]error:[/] {message}")
     return typer.Exit(2)
 
@@ -66,7 +66,7 @@ def demo(
         ]
         game = Game.new(names, edition, rule_set, seed=seed, language=language)
     except (MonopolyError, EditionError, BotError) as error:
-        raise _fail(str(error)) from None
+        raise fail(str(error)) from None
     narrator = Narrator(game)
     title = game.edition.names[language].title
     console.rule(f"[bold]{title}[/] · {rule_set.describe()} · seed {seed}")
@@ -120,7 +120,7 @@ def replay(
     try:
         game = load_record(record)
     except RecordError as error:
-        raise _fail(str(error)) from None
+        raise fail(str(error)) from None
     if as_json:
         sys.stdout.write(json.dumps(game_state(game), ensure_ascii=False, indent=2) + "\n")
         return

@@ -11,7 +11,7 @@ import typer
 from rich.console import Console
 
 from monopoly.bots.base import Bot, BotError, make_bot
-from monopoly.cli.main import NAMES, _fail, app
+from monopoly.cli.main import NAMES, app, fail
 from monopoly.cli.terminal import SAVE_KEY, TerminalGame, Texts, terminal_catalog
 from monopoly.core.editions import EditionError
 from monopoly.core.errors import MonopolyError, RecordError
@@ -61,7 +61,7 @@ def play(
             )
         seat_bots = _bots(seat_levels, game.setup.seed)
     except (MonopolyError, EditionError, BotError) as error:
-        raise _fail(str(error)) from None
+        raise fail(str(error)) from None
     t = Texts(game)
     title = game.edition.names[game.language].title
     console.rule(

@@ -13,8 +13,9 @@ import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 from rich.table import Table
 
-from monopoly.bots.base import LEVELS, _load_levels
-from monopoly.cli.main import _fail, app, console
+from monopoly.bots.base import LEVELS, load_levels
+from monopoly.cli.main import app, console, fail
+from monopoly.cli.options import Address, Backend, Workers
 from monopoly.core.editions import EditionError, get_edition
 from monopoly.sim.parquet import GameTable, ParquetError
 from monopoly.sim.runner import SimConfig, SimulationError, run
@@ -27,7 +28,7 @@ if TYPE_CHECKING:
 
 def default_level() -> str:
     """``normal`` once it is registered, ``random`` until then."""
-    _load_levels()
+    load_levels()
     return "normal" if "normal" in LEVELS else "random"
 
 
@@ -46,20 +47,9 @@ def simulate(
         ),
     ] = "",
     seed: Annotated[int, typer.Option(help="Seed of the whole simulation")] = 0,
-    workers: Annotated[
-        int | None,
-        typer.Option(
-            help="Worker processes (default: all cores; 1: no pool); with Ray, chunks at "
-            "once (default: the cluster's CPUs)"
-        ),
-    ] = None,
-    backend: Annotated[
-        str, typer.Option(help="local (a process pool) or ray (a Ray cluster: pip install .[ray])")
-    ] = "local",
-    address: Annotated[
-        str | None,
-        typer.Option(help="Ray cluster: auto or ray://host:10001 (default: a local instance)"),
-    ] = None,
+    workers: Workers = None,
+    backend: Backend = "local",
+    address: Address = None,
     out: Annotated[
         Path | None, typer.Option(help="Write one row per game into this Parquet file")
     ] = None,
@@ -84,7 +74,7 @@ def simulate(
         )  # fmt: skip
         summary = _run(config, show_progress=not as_json, out=out)
     except (SimulationError, ParquetError) as error:
-        raise _fail(str(error)) from None
+        raise fail(str(error)) from None
     chosen = get_edition(config.edition)
     texts = Texts(chosen, language)
     data = summary.to_json(config.setup_json(), chosen, texts)
@@ -194,7 +184,7 @@ def odds(
             raise OddsError(f"unknown language {language!r}: use {' or '.join(LANGUAGES)}")
         result = landing_odds(edition, jail)
     except (OddsError, EditionError) as error:
-        raise _fail(str(error)) from None
+        raise fail(str(error)) from None
     texts = Texts(result.edition, language)
     if as_json:
         sys.stdout.write(json.dumps(odds_json(result, texts), ensure_ascii=False, indent=1) + "\n")

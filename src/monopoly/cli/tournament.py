@@ -26,7 +26,8 @@ from rich.progress import Progress
 from rich.table import Table
 
 from monopoly.bots.base import BotError, make_bot, play
-from monopoly.cli.main import _fail, app, console
+from monopoly.cli.main import app, console, fail
+from monopoly.cli.options import Address, Backend, Workers
 from monopoly.core.editions import EditionError
 from monopoly.core.errors import MonopolyError
 from monopoly.core.game import Game
@@ -234,20 +235,9 @@ def tournament(
         int, typer.Option(help="Turns after which the richest player wins")
     ] = DEFAULT_TURN_LIMIT,
     as_json: Annotated[bool, typer.Option("--json", help="Print the results as JSON")] = False,
-    workers: Annotated[
-        int | None,
-        typer.Option(
-            help="Worker processes (default: all cores; 1: no pool); with Ray, chunks at "
-            "once (default: the cluster's CPUs)"
-        ),
-    ] = None,
-    backend: Annotated[
-        str, typer.Option(help="local (a process pool) or ray (a Ray cluster: pip install .[ray])")
-    ] = "local",
-    address: Annotated[
-        str | None,
-        typer.Option(help="Ray cluster: auto or ray://host:10001 (default: a local instance)"),
-    ] = None,
+    workers: Workers = None,
+    backend: Backend = "local",
+    address: Address = None,
 ) -> None:
     """Computer players against each other: win rates with 95 % confidence intervals."""
     names = [name.strip() for name in bots.split(",")]
@@ -272,7 +262,7 @@ def tournament(
                 task = bar.add_task("playing", total=games)
                 result = play_all(progress=lambda done: bar.update(task, completed=done))
     except (BotError, MonopolyError, EditionError) as error:
-        raise _fail(str(error)) from None
+        raise fail(str(error)) from None
     if as_json:
         sys.stdout.write(json.dumps(result.to_json(), indent=2) + "\n")
         return

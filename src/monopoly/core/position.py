@@ -21,39 +21,39 @@ PROPERTY_KEYS = {"owner", "buildings", "mortgaged"}
 POSITION_KEYS = {"players", "properties", "bank", "decks", "turn", "free_parking_pot"}
 
 
-def _fail(where: str, problem: str) -> RecordError:
+def fail(where: str, problem: str) -> RecordError:
     return RecordError(f"position: {where}: {problem}")
 
 
 def _int(value: object, where: str, low: int, high: int) -> int:
     if type(value) is not int or not low <= value <= high:
-        raise _fail(where, f"must be a whole number from {low} to {high}, got {value!r}")
+        raise fail(where, f"must be a whole number from {low} to {high}, got {value!r}")
     return value
 
 
 def load_position(game: Game, data: dict[str, Any]) -> None:
     """Put ``game`` into the position ``data`` or raise :class:`RecordError`."""
     if not isinstance(data, dict):
-        raise _fail("position", "must be an object")
+        raise fail("position", "must be an object")
     _unknown(data, POSITION_KEYS, "position")
     players = data.get("players")
     if not isinstance(players, list) or len(players) != game.players:
-        raise _fail("players", f"must list all {game.players} players")
+        raise fail("players", f"must list all {game.players} players")
     for seat, player in enumerate(players):
         _load_player(game, seat, player)
     properties = data.get("properties", {})
     if not isinstance(properties, dict):
-        raise _fail("properties", "must be an object keyed by space index")
+        raise fail("properties", "must be an object keyed by space index")
     for key, prop in properties.items():
         _load_property(game, key, prop)
     _check_buildings(game)
     _load_bank(game, data.get("bank"))
     _load_decks(game, data.get("decks"))
     if sum(game.active) < 2:
-        raise _fail("players", "at least two players must still be in the game")
+        raise fail("players", "at least two players must still be in the game")
     turn = _int(data.get("turn", 0), "turn", 0, game.players - 1)
     if not game.active[turn]:
-        raise _fail("turn", f"seat {turn} is bankrupt")
+        raise fail("turn", f"seat {turn} is bankrupt")
     game.free_parking_pot = _int(data.get("free_parking_pot", 0), "free_parking_pot", 0, 10**9)
     game.current = turn
     game.tasks.append(TurnStart(turn))
@@ -62,28 +62,28 @@ def load_position(game: Game, data: dict[str, Any]) -> None:
 def _unknown(data: dict[str, Any], known: set[str], where: str) -> None:
     for key in data:
         if key not in known:
-            raise _fail(where, f"unknown key {key!r}; known: {', '.join(sorted(known))}")
+            raise fail(where, f"unknown key {key!r}; known: {', '.join(sorted(known))}")
 
 
 def _load_player(game: Game, seat: int, player: object) -> None:
     where = f"players[{seat}]"
     if not isinstance(player, dict):
-        raise _fail(where, "must be an object")
+        raise fail(where, "must be an object")
     _unknown(player, PLAYER_KEYS, where)
     game.cash[seat] = _int(player.get("cash", game.cash[seat]), f"{where}.cash", 0, 10**9)
     game.position[seat] = _int(player.get("position", 0), f"{where}.position", 0, 39)
     jail_turns = _int(player.get("jail_turns", -1), f"{where}.jail_turns", -1, 2)
     if jail_turns >= 0 and game.position[seat] != game.board.jail_index:
-        raise _fail(where, "a player in jail must stand on the jail space")
+        raise fail(where, "a player in jail must stand on the jail space")
     game.jail_turns[seat] = jail_turns
     cards = player.get("jail_cards", [])
     if not isinstance(cards, list) or any(c not in DECK_ROLES for c in cards):
-        raise _fail(f"{where}.jail_cards", f"must list deck roles {DECK_ROLES}")
+        raise fail(f"{where}.jail_cards", f"must list deck roles {DECK_ROLES}")
     game.jail_cards[seat] = list(cards)
     bankrupt = player.get("bankrupt", False)
     speed = player.get("speed_die", False)
     if not isinstance(bankrupt, bool) or not isinstance(speed, bool):
-        raise _fail(where, "bankrupt and speed_die must be true or false")
+        raise fail(where, "bankrupt and speed_die must be true or false")
     game.active[seat] = not bankrupt
     game.speed_active[seat] = speed and game.rules.speed_die
 
@@ -93,29 +93,29 @@ def _load_property(game: Game, key: object, prop: object) -> None:
     try:
         space = int(str(key))
     except ValueError:
-        raise _fail(where, "keys are space indexes 0..39") from None
+        raise fail(where, "keys are space indexes 0..39") from None
     if not 0 <= space < BOARD_SIZE or not game.board.spaces[space].is_property:
-        raise _fail(where, "not a property space")
+        raise fail(where, "not a property space")
     if not isinstance(prop, dict):
-        raise _fail(where, "must be an object")
+        raise fail(where, "must be an object")
     _unknown(prop, PROPERTY_KEYS, where)
     owner = _int(prop.get("owner", -1), f"{where}.owner", -1, game.players - 1)
     if owner >= 0 and not game.active[owner]:
-        raise _fail(where, f"owner {owner} is bankrupt")
+        raise fail(where, f"owner {owner} is bankrupt")
     buildings = prop.get("buildings", 0)
     level = game.hotel_level if buildings == "hotel" else buildings
     _int(level, f"{where}.buildings", 0, game.hotel_level)
     if level and game.board.spaces[space].kind != SpaceKind.STREET:
-        raise _fail(where, "only streets carry buildings")
+        raise fail(where, "only streets carry buildings")
     if level == game.hotel_level - 1 + 1 and buildings != "hotel":
-        raise _fail(where, f'at most {game.hotel_level - 1} houses; write "hotel"')
+        raise fail(where, f'at most {game.hotel_level - 1} houses; write "hotel"')
     mortgaged = prop.get("mortgaged", False)
     if not isinstance(mortgaged, bool):
-        raise _fail(where, "mortgaged must be true or false")
+        raise fail(where, "mortgaged must be true or false")
     if owner < 0 and (mortgaged or level):
-        raise _fail(where, "a Bank property has no buildings and no mortgage")
+        raise fail(where, "a Bank property has no buildings and no mortgage")
     if mortgaged and level:
-        raise _fail(where, "a mortgaged street cannot carry buildings (R-MORT-1)")
+        raise fail(where, "a mortgaged street cannot carry buildings (R-MORT-1)")
     game.owner[space], game.level[space], game.mortgaged[space] = owner, level, mortgaged
     game.deeds_version += 1
     game.buildings_version += 1
@@ -127,18 +127,18 @@ def _check_buildings(game: Game) -> None:
         if not any(levels):
             continue
         if len({game.owner[s] for s in group}) != 1:
-            raise _fail(f"group {name}", "buildings need the whole group in one hand (R-BUILD-1)")
+            raise fail(f"group {name}", "buildings need the whole group in one hand (R-BUILD-1)")
         if any(game.mortgaged[s] for s in group):
-            raise _fail(f"group {name}", "buildings on a group with a mortgage (R-BUILD-7)")
+            raise fail(f"group {name}", "buildings on a group with a mortgage (R-BUILD-7)")
         if max(levels) - min(levels) > 1:
-            raise _fail(f"group {name}", "buildings must be even (R-BUILD-2)")
+            raise fail(f"group {name}", "buildings must be even (R-BUILD-2)")
 
 
 def _load_bank(game: Game, bank: object) -> None:
     hotels = sum(1 for s in range(BOARD_SIZE) if game.level[s] == game.hotel_level)
     houses = sum(v for v in game.level if v < game.hotel_level)
     if houses > game.board.houses or hotels > game.board.hotels:
-        raise _fail(
+        raise fail(
             "bank",
             f"more buildings on the board than the {game.board.houses} "
             f"houses and {game.board.hotels} hotels in the box (R-BUILD-5)",
@@ -148,22 +148,20 @@ def _load_bank(game: Game, bank: object) -> None:
     if bank is None:
         return
     if not isinstance(bank, dict):
-        raise _fail("bank", "must be an object")
+        raise fail("bank", "must be an object")
     _unknown(bank, {"houses", "hotels"}, "bank")
     for key, expected in (("houses", game.bank_houses), ("hotels", game.bank_hotels)):
         if key in bank and bank[key] != expected:
-            raise _fail(
-                f"bank.{key}", f"the board leaves {expected} in the Bank, not {bank[key]!r}"
-            )
+            raise fail(f"bank.{key}", f"the board leaves {expected} in the Bank, not {bank[key]!r}")
 
 
 def _load_decks(game: Game, decks: object) -> None:
     held = {role: sum(cards.count(role) for cards in game.jail_cards) for role in DECK_ROLES}
     for role in DECK_ROLES:
         if held[role] > 1:
-            raise _fail("jail_cards", f"the {role} deck has only one Get Out of Jail Free card")
+            raise fail("jail_cards", f"the {role} deck has only one Get Out of Jail Free card")
     if decks is not None and not isinstance(decks, dict):
-        raise _fail("decks", "must be an object")
+        raise fail("decks", "must be an object")
     for role in DECK_ROLES:
         cards = game.board.decks[role]
         present = [c.key for c in cards if not (c.kind == CardKind.GET_OUT_OF_JAIL and held[role])]
@@ -172,7 +170,7 @@ def _load_decks(game: Game, decks: object) -> None:
             game.decks[role] = deque(game.chance.shuffle(role, tuple(present)))
             continue
         if not isinstance(given, list) or sorted(given) != sorted(present):
-            raise _fail(f"decks.{role}", f"must list exactly the cards not held: {sorted(present)}")
+            raise fail(f"decks.{role}", f"must list exactly the cards not held: {sorted(present)}")
         game.decks[role] = deque(given)
 
 
