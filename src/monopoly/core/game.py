@@ -552,6 +552,18 @@ class Game:
         self._run()
         return self.events[start:]
 
+    def reseed(self, seed: int) -> None:
+        """Take chance from a new seed from now on. The record keeps every outcome, so a
+        replay is unaffected; a server reseeds a game it reloads so that nobody can work
+        out the coming dice from the game's seed."""
+        self.chance.rng.seed(seed)
+
+    def next_scripted_action(self) -> Action | None:
+        """The next action of the record this game was built with (None at its end): a
+        replay applies them one by one (see :meth:`replay_script`)."""
+        action = self.chance.next_action()
+        return action if isinstance(action, Action) else None
+
     def replay_script(self) -> None:
         """Apply the scripted actions of a record, in order, checking each."""
         while True:

@@ -312,5 +312,5 @@ def _rebuild(stored: StoredGame) -> Game | None:
     if stored.status == "open":
         return None
     game = replay(stored.record(), check_result=False)
-    game.chance.rng.seed(secrets.randbits(64))
+    game.reseed(secrets.randbits(64))
     return game

@@ -449,7 +449,7 @@ class GameSession:
         log_json = [entry_to_json(entry) for entry in game.record[: self.saved]]
         record = {"format": "monopoly-record", "version": 1, "setup": self.setup, "log": log_json}
         self.game = replay(record, check_result=False)
-        self.game.chance.rng.seed(secrets.randbits(64))
+        self.game.reseed(secrets.randbits(64))
         self.bots.clear()
         self.sent_events = min(self.sent_events, len(self.game.events))
         kept = len(self.game.events)

@@ -341,7 +341,7 @@ def worth_history(game: Game) -> dict[str, Any]:
         return [again.net_worth(s) if again.active[s] else 0 for s in seats]
 
     turns, values = [again.turn], [worth()]
-    while (action := again.chance.next_action()) is not None:
+    while (action := again.next_scripted_action()) is not None:
         again.apply(action)
         if again.turn != turns[-1]:
             turns.append(again.turn)
