@@ -13,7 +13,7 @@ from importlib import resources
 
 import pytest
 
-from monopoly.cli.terminal import LABELS
+from monopoly.cli.menus import LABELS
 from monopoly.core import actions
 from monopoly.core.game import decisions_answered
 from monopoly.core.state import DecisionKind, for_every_kind

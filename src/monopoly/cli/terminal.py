@@ -28,52 +28,26 @@ from rich.text import Text
 
 from monopoly.bots.base import Bot
 from monopoly.bots.driver import SeatDriver
+from monopoly.cli.menus import HEADER_DETAILS, LABELS
+from monopoly.cli.tables import deed_table, ranking_table, status_table
 from monopoly.core import events as ev
 from monopoly.core.actions import (
-    AcceptTrade,
     Action,
     Bid,
-    Build,
-    Buy,
-    ChooseBreakdown,
-    ChooseMove,
     ChooseSpace,
     ClaimRent,
-    DeclareBankruptcy,
-    DeclareWant,
-    DeclineBuy,
-    KeepMortgaged,
-    Mortgage,
-    PassBid,
-    PayJailFine,
-    PlaceBuilding,
     ProposeTrade,
-    RejectTrade,
-    Roll,
-    RollForDoubles,
-    SellBuilding,
-    Unmortgage,
-    UseJailCard,
 )
-from monopoly.core.board import BOARD_SIZE, SpaceKind
+from monopoly.core.board import BOARD_SIZE
 from monopoly.core.game import Game
-from monopoly.core.mortgage import interest, lift_cost
 from monopoly.core.narrate import Narrator
 from monopoly.core.records import record_of
 from monopoly.core.state import (
     BID,
-    BREAKDOWN,
-    BUY,
-    JAIL,
-    MORTGAGE_RECEIVED,
-    PLACE,
-    RAISE_CASH,
     TRADE,
     TRIPLES,
-    WANT,
     Decision,
 )
-from monopoly.core.view import PlayerView
 
 LineReader = Callable[[str], str]
 SAVE_KEY = "terminal"
@@ -92,8 +66,8 @@ class Texts:
     """Formats terminal texts with the edition's words (``{house}``, ``{jail}`` ...)."""
 
     def __init__(self, game: Game) -> None:
-        self.messages = terminal_catalog(game.language)
-        self.terms = game.edition.names[game.language].terms
+        self.messages: dict[str, str] = terminal_catalog(game.language)
+        self.terms: dict[str, str] = game.edition.names[game.language].terms
 
     def __call__(self, key: str, **values: Any) -> str:
         return self.messages[key].format_map({**self.terms, **values})
@@ -117,6 +91,10 @@ class Cancel(Exception):
 
 class TerminalGame:
     """Plays ``game`` in a terminal; seats in ``bots`` are computer players."""
+
+    game: Game
+    t: Texts
+    narrator: Narrator
 
     def __init__(
         self,
@@ -610,303 +588,3 @@ COMMANDS: dict[str, Callable[[TerminalGame, int, str], bool]] = {
     "?": _help_command,
     "q": _quit_command,
 }
-
-
-# ---------------------------------------------------------------------- decision headers
-def _jail_details(ui: TerminalGame, decision: Decision) -> dict[str, Any]:
-    return {"count": ui.game.jail_turns[decision.seat]}
-
-
-def _buy_details(ui: TerminalGame, decision: Decision) -> dict[str, Any]:
-    price = ui.game.board.spaces[decision.space].price
-    return {"space": ui.space(decision.space), "price": ui.money(price)}
-
-
-def _debt_details(ui: TerminalGame, decision: Decision) -> dict[str, Any]:
-    owed = decision.data
-    return {"amount": ui.money(owed.amount), "creditor": ui.narrator.player(owed.creditor)}
-
-
-def _received_details(ui: TerminalGame, decision: Decision) -> dict[str, Any]:
-    return {"space": ui.space(decision.space)}
-
-
-def _trade_details(ui: TerminalGame, decision: Decision) -> dict[str, Any]:
-    offer: ProposeTrade = decision.data
-    return {
-        "proposer": ui.game.names[offer.seat],
-        "get": ui.bundle(offer.give, offer.give_cash, offer.give_cards),
-        "give": ui.bundle(offer.take, offer.take_cash, offer.take_cards),
-    }
-
-
-def _want_details(ui: TerminalGame, decision: Decision) -> dict[str, Any]:
-    hotel = decision.data.hotel
-    stock = ui.game.bank_hotels if hotel else ui.game.bank_houses
-    return {"stock": stock, "kind": ui.t.terms["hotels" if hotel else "houses"]}
-
-
-def _place_details(ui: TerminalGame, decision: Decision) -> dict[str, Any]:
-    placement = decision.data
-    how = ui.t("place_printed_price" if placement.printed_price else "place_won")
-    return {"kind": ui.t.terms["hotel" if placement.hotel else "house"], "how": how}
-
-
-def _breakdown_details(ui: TerminalGame, decision: Decision) -> dict[str, Any]:
-    return {"space": ui.space(decision.space)}
-
-
-HEADER_DETAILS: dict[str, Callable[[TerminalGame, Decision], dict[str, Any]]] = {
-    JAIL: _jail_details,
-    BUY: _buy_details,
-    RAISE_CASH: _debt_details,
-    MORTGAGE_RECEIVED: _received_details,
-    TRADE: _trade_details,
-    WANT: _want_details,
-    PLACE: _place_details,
-    BREAKDOWN: _breakdown_details,
-}
-
-
-# ---------------------------------------------------------------------- menu labels
-def _build_label(ui: TerminalGame, action: Any) -> str:
-    space = action.spaces[0]
-    key = "do_build_hotel" if ui.game.level[space] + 1 == ui.game.hotel_level else "do_build_house"
-    return ui.t(key, space=ui.space(space), amount=ui.money(ui.game.board.spaces[space].house_cost))
-
-
-def _sell_label(ui: TerminalGame, action: Any) -> str:
-    key = "do_sell_hotel" if ui.game.level[action.space] == ui.game.hotel_level else "do_sell_house"
-    amount = ui.game.board.spaces[action.space].building_sale_price
-    return ui.t(key, space=ui.space(action.space), amount=ui.money(amount))
-
-
-def _move_label(ui: TerminalGame, action: Any) -> str:
-    target = (ui.game.position[action.seat] + action.steps) % BOARD_SIZE
-    return ui.t("do_move", steps=action.steps, space=ui.space(target))
-
-
-def _claim_label(ui: TerminalGame, action: Any) -> str:
-    for owner, payer, space, amount in ui.game.claims:
-        if owner == action.seat and space == action.space:
-            return ui.t(
-                "do_claim",
-                amount=ui.money(amount),
-                player=ui.game.names[payer],
-                space=ui.space(space),
-            )
-    return str(action)
-
-
-def _buy_label(ui: TerminalGame, action: Any) -> str:
-    decision = ui.game.decision
-    assert decision is not None
-    price = ui.game.board.spaces[decision.space].price
-    return ui.t("do_buy", space=ui.space(decision.space), amount=ui.money(price))
-
-
-def _decline_label(ui: TerminalGame, action: Any) -> str:
-    return ui.t("do_decline_no_auction" if ui.game.rules.no_auctions else "do_decline")
-
-
-def _keep_label(ui: TerminalGame, action: Any) -> str:
-    value = ui.game.board.spaces[action.space].mortgage_value
-    return ui.t("do_keep", space=ui.space(action.space), amount=ui.money(interest(value)))
-
-
-def _place_label(ui: TerminalGame, action: Any) -> str:
-    decision = ui.game.decision
-    if decision is not None and decision.kind == PLACE and decision.data.printed_price:
-        cost = ui.game.board.spaces[action.space].house_cost
-        return ui.t("do_place_paying", space=ui.space(action.space), amount=ui.money(cost))
-    return ui.t("do_place", space=ui.space(action.space))
-
-
-def _breakdown_label(ui: TerminalGame, action: Any) -> str:
-    """R-BUILD-4: each street of the group with the buildings it keeps, and the refund."""
-    game = ui.game
-    decision = game.decision
-    assert decision is not None
-    group = game.board.groups[game.board.spaces[decision.space].group]
-    parts = []
-    refund = 0
-    for space, level in zip(group, action.levels, strict=True):
-        refund += (game.level[space] - level) * game.board.spaces[space].building_sale_price
-        kept = ui.t.terms["hotel"] if level == game.hotel_level else str(level)
-        parts.append(f"{ui.space(space)} {kept}")
-    return ui.t("do_breakdown", levels=", ".join(parts), amount=ui.money(refund))
-
-
-LABELS: dict[type, Callable[[TerminalGame, Any], str]] = {
-    Roll: lambda ui, a: ui.t("do_roll"),
-    RollForDoubles: lambda ui, a: ui.t("do_roll_doubles"),
-    PayJailFine: lambda ui, a: ui.t("do_pay_fine", amount=ui.money(ui.game.board.jail_fine)),
-    UseJailCard: lambda ui, a: ui.t("do_use_card", deck=ui.t.terms[a.deck]),
-    Buy: _buy_label,
-    DeclineBuy: _decline_label,
-    PassBid: lambda ui, a: ui.t("do_pass"),
-    DeclareBankruptcy: lambda ui, a: ui.t("do_bankrupt"),
-    KeepMortgaged: _keep_label,
-    AcceptTrade: lambda ui, a: ui.t("do_accept"),
-    RejectTrade: lambda ui, a: ui.t("do_reject"),
-    ChooseMove: _move_label,
-    DeclareWant: lambda ui, a: ui.t("do_want", count=a.count),
-    PlaceBuilding: _place_label,
-    ChooseBreakdown: _breakdown_label,
-    Build: _build_label,
-    SellBuilding: _sell_label,
-    Mortgage: lambda ui, a: ui.t(
-        "do_mortgage",
-        space=ui.space(a.space),
-        amount=ui.money(ui.game.board.spaces[a.space].mortgage_value),
-    ),
-    Unmortgage: lambda ui, a: ui.t(
-        "do_unmortgage", space=ui.space(a.space), amount=ui.money(lift_cost(ui.game, a.space))
-    ),
-    ClaimRent: _claim_label,
-}
-
-
-# ---------------------------------------------------------------------- tables
-def status_table(ui: TerminalGame) -> Table:
-    game, t = ui.game, ui.t
-    decision = game.decision
-    waiting = decision.seat if decision is not None else -1
-    caption = [t("status_bank", houses_left=game.bank_houses, hotels_left=game.bank_hotels)]
-    if game.rules.free_parking_pot:
-        caption.append(t("status_pot", amount=ui.money(game.free_parking_pot)))
-    caption.append(t("legend"))
-    title = t("status_turn", turn=game.turn, player=game.names[game.current])
-    table = Table(
-        title=title,
-        caption=" · ".join(caption),
-        expand=False,
-        title_justify="left",
-        caption_justify="left",
-        padding=(0, 1),
-    )
-    table.add_column("")
-    table.add_column(t("col_player"), style="bold", no_wrap=True)
-    table.add_column(t("col_cash"), justify="right", no_wrap=True)
-    table.add_column(t("col_where"), max_width=24)
-    table.add_column(t("col_deeds"), ratio=1)
-    table.add_column(t("col_cards"), max_width=24)
-    for seat in range(game.players):
-        marker = "▶" if seat == waiting else ("·" if seat == game.current else "")
-        table.add_row(marker, *player_cells(ui, seat))
-    return table
-
-
-def player_cells(ui: TerminalGame, seat: int) -> tuple[Any, ...]:
-    game, t = ui.game, ui.t
-    if not game.active[seat]:
-        return (Text(game.names[seat], style="dim strike"), "", t("bankrupt"), "", "")
-    where = ui.space(game.position[seat])
-    if game.jail_turns[seat] >= 0:
-        where = t("in_jail", count=game.jail_turns[seat])
-    deeds = Text()
-    for spaces in game.board.groups.values():
-        owned = [s for s in spaces if game.owner[s] == seat]
-        if not owned:
-            continue
-        if deeds:
-            deeds.append("  ")
-        for index, space in enumerate(owned):
-            if index:
-                deeds.append(", ")
-            deeds.append_text(ui.deed_mark(space, square=index == 0))
-    cards = ", ".join(t.terms[deck] for deck in game.jail_cards[seat])
-    return (game.names[seat], ui.money(game.cash[seat]), where, deeds, cards)
-
-
-def deed_table(ui: TerminalGame, space: int) -> Table:
-    game, t = ui.game, ui.t
-    deed = game.board.spaces[space]
-    table = Table(
-        title=Text(ui.space(space), style=f"bold {ui.colour(space)}"),
-        show_header=False,
-        title_justify="left",
-    )
-    table.add_column()
-    table.add_column(justify="right")
-    table.add_row(t("deed_price"), ui.money(deed.price))
-    for label, value in deed_rent_rows(ui, space):
-        table.add_row(label, value)
-    if deed.kind == SpaceKind.STREET:
-        table.add_row(t("deed_house_cost"), ui.money(deed.house_cost))
-    table.add_row(t("deed_mortgage"), ui.money(deed.mortgage_value))
-    owner = game.owner[space]
-    table.add_row(t("deed_owner"), ui.narrator.player(owner) if owner >= 0 else t("none"))
-    if owner >= 0:
-        table.add_row(t("deed_now"), deed_rent_now(ui, space))
-        level = game.level[space]
-        buildings = "▣" if level == game.hotel_level else f"⌂{level}" if level else t("none")
-        table.add_row(t("deed_buildings"), buildings)
-    return table
-
-
-def deed_rent_rows(ui: TerminalGame, space: int) -> list[tuple[str, str]]:
-    game, t = ui.game, ui.t
-    deed = game.board.spaces[space]
-    if deed.kind == SpaceKind.RAILROAD:
-        return [
-            (t("deed_railroads", count=n), ui.money(rent))
-            for n, rent in enumerate(game.board.railroad_rents, 1)
-        ]
-    if deed.kind == SpaceKind.UTILITY:
-        return [
-            (t("deed_utilities", count=n), t("deed_utility_rent", times=times))
-            for n, times in enumerate(game.board.utility_multipliers, 1)
-        ]
-    rows = [
-        (t("deed_rent"), ui.money(deed.rents[0])),
-        (t("deed_rent_group"), ui.money(deed.rents[0] * 2)),
-    ]
-    per_hotel = game.rules.houses_per_hotel
-    for count in range(1, per_hotel + 1):
-        word = t.terms["house" if count == 1 else "houses"]
-        rows.append(
-            (t("deed_rent_houses", count=count, house_word=word), ui.money(deed.rents[count]))
-        )
-    rows.append((t("deed_rent_hotel"), ui.money(deed.rents[5])))
-    return rows
-
-
-def deed_rent_now(ui: TerminalGame, space: int) -> str:
-    rent = PlayerView(ui.game).rent_of(space)
-    if ui.game.board.spaces[space].kind == SpaceKind.UTILITY and rent:
-        return ui.t("deed_utility_rent", times=rent)
-    if ui.game.mortgaged[space]:
-        return ui.t("deed_mortgaged")
-    return ui.money(rent)
-
-
-def ranking_table(ui: TerminalGame) -> Table:
-    game, t = ui.game, ui.t
-    reason = ui.narrator.text(f"end_{game.end_reason}")
-    table = Table(title=t("over_title", reason=reason), title_justify="left")
-    for key, justify in (
-        ("col_rank", "right"),
-        ("col_player", "left"),
-        ("col_worth", "right"),
-        ("col_cash", "right"),
-        ("col_deeds", "right"),
-        ("col_buildings", "right"),
-        ("", "left"),
-    ):
-        table.add_column(t(key) if key else "", justify=justify)  # type: ignore[arg-type]
-    order = sorted(range(game.players), key=lambda s: (not game.active[s], -game.net_worth(s)))
-    for rank, seat in enumerate(order, 1):
-        houses, hotels = game.houses_and_hotels(seat)
-        worth = ui.money(game.net_worth(seat)) if game.active[seat] else t("bankrupt")
-        note = "🏆 " + t("winner") if seat in game.winners else ""
-        table.add_row(
-            str(rank),
-            game.names[seat],
-            worth,
-            ui.money(game.cash[seat]),
-            str(len(game.properties_of(seat))),
-            f"{houses} / {hotels}",
-            note,
-        )
-    return table
