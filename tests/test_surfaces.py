@@ -55,3 +55,12 @@ def test_a_table_that_forgets_a_kind_fails_naming_it() -> None:
     table = {kind: kind.value for kind in KINDS if kind != DecisionKind.BREAKDOWN}
     with pytest.raises(AssertionError, match="the test table handles no decision kind breakdown"):
         for_every_kind(table, "the test table")
+
+
+def test_the_browser_has_a_panel_for_every_decision_kind() -> None:
+    """decision.js draws each kind with its own panel (an unknown kind would still get a
+    button per legal answer, but every kind of the engine has a proper one)."""
+    script = resources.files("monopoly").joinpath("web", "static", "js", "decision.js")
+    text = script.read_text("utf-8")
+    drawn = {kind for kind in KINDS if f"  {kind.value}(screen, state, decision, actions)" in text}
+    assert set(KINDS) - drawn == set()
