@@ -29,6 +29,9 @@ triples                40     Speed Die triples: move to space i
 want                   W      building shortage: want i buildings (0..W-1)
 place                  40     put a building won in a shortage auction on space i
 build                  40     buy one building on space i
+build_row              40     buy one building on each street of the group whose
+                              first space is i (one request: it may start a
+                              building shortage, R-BUILD-6)
 sell                   40     sell one building (or break a hotel down) on space i
 mortgage               40     mortgage space i
 unmortgage             40     lift the mortgage of space i (also: a received deed)
@@ -42,7 +45,7 @@ trade_sell             7×40   offer space i to the player k (1..7) seats on, fo
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from monopoly.core.actions import (
     AcceptTrade,
@@ -109,6 +112,7 @@ class Catalogue:
             ("want", _max_stock() + 1),
             ("place", SPACES),
             ("build", SPACES),
+            ("build_row", SPACES),
             ("sell", SPACES),
             ("mortgage", SPACES),
             ("unmortgage", SPACES),
@@ -168,6 +172,8 @@ class Catalogue:
             return ChooseMove(seat, i + 1)
         if block == "want":
             return DeclareWant(seat, i)
+        if block == "build_row":
+            return Build(seat, row_of(game, i))
         per_space = _PER_SPACE.get(block)
         if per_space is not None:
             return per_space(seat, i)
@@ -213,7 +219,10 @@ class Catalogue:
         if isinstance(action, DeclareWant):
             return self.id("want", action.count)
         if isinstance(action, Build):
-            return self.id("build", action.spaces[0]) if len(action.spaces) == 1 else None
+            if len(action.spaces) == 1:
+                return self.id("build", action.spaces[0])
+            return self.id("build_row", action.spaces[0]) if action.spaces else None
+
         for block, cls in _SIMPLE_TYPES.items():
             if kind is cls:
                 return self.id(block)
@@ -246,7 +255,9 @@ class Catalogue:
             if decision.kind == BID:
                 ids.update(self._bid_templates(game, decision))
         if free:
-            ids.update(self._ids(game.free_actions(seat)))
+            free_actions = game.free_actions(seat)
+            ids.update(self._ids(free_actions))
+            ids.update(self._row_templates(game, seat, free_actions))
             if trades and deciding and decision.kind in (ROLL, JAIL, TRADE):
                 ids.update(self._trade_templates(game, seat))
         else:
@@ -255,15 +266,25 @@ class Catalogue:
             if deciding and decision.kind == RAISE_CASH:
                 ids.update(
                     self._ids(
-                        a
-                        for a in game.free_actions(seat)
-                        if isinstance(a, SellBuilding | Mortgage)
+                        a for a in game.free_actions(seat) if isinstance(a, SellBuilding | Mortgage)
                     )
                 )
         return sorted(ids)
 
     def _ids(self, actions: Iterable[Action]) -> list[int]:
         return [i for a in actions if (i := self.id_of(a)) is not None]
+
+    def _row_templates(self, game: Game, seat: int, free_actions: list[Action]) -> list[int]:
+        firsts = {
+            row[0]
+            for a in free_actions
+            if isinstance(a, Build) and len(row := row_of(game, a.spaces[0])) > 1
+        }
+        return [
+            self.id("build_row", first)
+            for first in sorted(firsts)
+            if game.is_legal(Build(seat, row_of(game, first)))
+        ]
 
     def _bid_templates(self, game: Game, decision: Decision) -> list[int]:
         low, high = game.bid_range()
@@ -306,6 +327,16 @@ class Catalogue:
         return result
 
 
+def row_of(game: Game, space: int) -> tuple[int, ...]:
+    """The streets of ``space``'s group when ``space`` is its first one, else ()."""
+    board = game.board
+    group = board.spaces[space].group
+    if board.spaces[space].kind != SpaceKind.STREET:
+        return ()
+    row = tuple(board.groups[group])
+    return row if row and row[0] == space else ()
+
+
 def item_value(game: Game, decision: Decision) -> int:
     """What a bid factor multiplies: the deed's printed price, or for a building in a
     shortage auction the dearest building cost of the board."""
@@ -324,7 +355,7 @@ _SIMPLE = {
     "bankrupt": DeclareBankruptcy,
 }
 _SIMPLE_TYPES: dict[str, type[Action]] = dict(_SIMPLE)
-_PER_SPACE = {
+_PER_SPACE: dict[str, Callable[[int, int], Action]] = {
     "triples": ChooseSpace,
     "place": PlaceBuilding,
     "sell": SellBuilding,

@@ -15,7 +15,7 @@ Two rules keep every episode finite and every decision reachable:
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 
 from monopoly.bots.base import Bot, make_bot, offer_claims
 from monopoly.core.actions import Action

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 from gymnasium import spaces
@@ -61,10 +61,14 @@ def worth_share(game: Game, seat: int) -> float:
     return game.net_worth(seat) / total if total > 0 else 0.0
 
 
-class MonopolyEnv(AECEnv[str, dict[str, np.ndarray], int | None]):
+class MonopolyEnv(AECEnv):  # type: ignore[misc]
     """A MONOPOLY game as an AEC environment; see the module docstring."""
 
-    metadata = {"name": "monopoly_v0", "render_modes": ["ansi"], "is_parallelizable": False}
+    metadata: ClassVar[dict[str, Any]] = {
+        "name": "monopoly_v0",
+        "render_modes": ["ansi"],
+        "is_parallelizable": False,
+    }
 
     def __init__(
         self,
@@ -94,9 +98,7 @@ class MonopolyEnv(AECEnv[str, dict[str, np.ndarray], int | None]):
         self.trades = trades
         self.dict_infos = dict_infos
         self.render_mode = render_mode
-        self.seat_of = {
-            f"player_{s}": s for s in range(players) if s not in self.bot_specs
-        }
+        self.seat_of = {f"player_{s}": s for s in range(players) if s not in self.bot_specs}
         self.possible_agents = list(self.seat_of)
         self.observation_spaces = {a: observation_space() for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(SIZE) for a in self.possible_agents}
@@ -230,6 +232,6 @@ def raw_env(**kwargs: Any) -> MonopolyEnv:
     return MonopolyEnv(**kwargs)
 
 
-def env(**kwargs: Any) -> AECEnv[str, dict[str, np.ndarray], int | None]:
+def env(**kwargs: Any) -> Any:
     """The environment with PettingZoo's order-enforcing wrapper."""
     return wrappers.OrderEnforcingWrapper(raw_env(**kwargs))

@@ -40,7 +40,7 @@ from .observation import OBS_HIGH, OBS_SIZE, observe, observe_dict
 class MonopolyGymEnv(gym.Env[np.ndarray, int]):
     """One learner seat against computer players; see the module docstring."""
 
-    metadata = {"render_modes": ["ansi"]}
+    metadata = {"render_modes": ["ansi"]}  # noqa: RUF012 (gymnasium declares it so)
 
     def __init__(
         self,
@@ -72,7 +72,7 @@ class MonopolyGymEnv(gym.Env[np.ndarray, int]):
         self.trades = trades
         self.render_mode = render_mode
         self.observation_space = spaces.Box(0.0, OBS_HIGH, (OBS_SIZE,), np.float32)
-        self.action_space = spaces.Discrete(SIZE)
+        self.action_space = spaces.Discrete(SIZE)  # type: ignore[assignment]
         self._seeds = random.Random()
         self.driver: Driver | None = None
         self.seat = 0
@@ -84,9 +84,7 @@ class MonopolyGymEnv(gym.Env[np.ndarray, int]):
         if seed is not None:
             self._seeds.seed(seed)
         game_seed = self._seeds.randrange(2**31)
-        self.seat = (
-            self.fixed_seat if self.fixed_seat is not None else game_seed % self.players
-        )
+        self.seat = self.fixed_seat if self.fixed_seat is not None else game_seed % self.players
         others = iter(self.opponents)
         bots = {s: next(others) for s in range(self.players) if s != self.seat}
         edition, rules, language = self.config
@@ -148,7 +146,7 @@ class MonopolyGymEnv(gym.Env[np.ndarray, int]):
         """The episode so far as a replayable game record."""
         return record_of(self.game)
 
-    def render(self) -> str | None:  # type: ignore[override]
+    def render(self) -> str | None:
         if self.render_mode != "ansi" or self.driver is None:
             return None
         game = self.game
