@@ -39,6 +39,7 @@ class Driver:
         trades: bool = True,
     ) -> None:
         self.game = game
+        game.collect_events = False  # nobody reads them here, and clones stay small
         self.views = [PlayerView(game, seat) for seat in range(game.players)]
         self.bots: dict[int, Bot] = {}
         for seat, spec in (bots or {}).items():
@@ -126,6 +127,17 @@ class Driver:
     def step(self, action_id: int) -> Action | None:
         """Apply the action ``action_id`` means for the seat to move, then let the bots
         play. Raises :class:`IllegalAction` (changing nothing) for an id not masked."""
+        action = self.begin(action_id)
+        if action is not None:
+            self.game.apply(action)
+        self.advance()
+        return action
+
+    def begin(self, action_id: int) -> Action | None:
+        """Check ``action_id`` and count it; the engine action to apply next (None for
+        ``waive_claims``, which is done here). For callers that apply the action
+        themselves (the OpenSpiel game, with its own chance nodes) and then call
+        :meth:`advance`."""
         seat = self.to_move()
         if seat < 0:
             raise IllegalAction("the game is over")
@@ -137,7 +149,6 @@ class Driver:
         self._legal = None
         if action_id == CATALOGUE.WAIVE_CLAIMS:
             self._waived.update(c for c in game.claims if c[0] == seat)
-            self.advance()
             return None
         action = CATALOGUE.action(game, seat, action_id)
         assert action is not None
@@ -147,6 +158,10 @@ class Driver:
         if not answers and CATALOGUE.split(action_id)[0] not in ("claim", "bid"):
             self._free_allowed(seat)
             self._free_used[seat] = self._free_used.get(seat, 0) + 1
-        game.apply(action)
-        self.advance()
         return action
+
+    def set_game(self, game: Game) -> None:
+        """Go on with ``game`` (a clone of this one with an action applied)."""
+        self.game = game
+        self.views = [PlayerView(game, seat) for seat in range(game.players)]
+        self._legal = None
