@@ -35,7 +35,7 @@ from .texts import level_name, text
 
 log = logging.getLogger("monopoly.web")
 
-LEVEL_ORDER = ("easy", "normal", "hard", "random")
+LEVEL_ORDER = ("easy", "normal", "hard", "expert", "random")
 STANDIN_PREFERENCE = ("normal", "hard", "easy", "random")
 BOT_BATCH = 200
 """Without a bot delay, computer players make up to this many moves between two states."""
@@ -52,7 +52,8 @@ class ServerConfig:
 
 
 def registered_levels() -> list[str]:
-    """The computer-player levels, in a stable order: easy, normal, hard, random, others."""
+    """The computer-player levels, in a stable order: easy, normal, hard, expert, random,
+    others."""
     known = [level for level in LEVEL_ORDER if level in LEVELS]
     return known + sorted(set(LEVELS) - set(known))
 

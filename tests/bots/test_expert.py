@@ -1,0 +1,68 @@
+"""The expert level: registered, plays whole games legally, searches without peeking."""
+
+from __future__ import annotations
+
+import time
+
+from monopoly.bots.base import LEVELS, make_bot, play
+from monopoly.bots.expert import ExpertBot, determinised, score
+from monopoly.core.actions import Buy, DeclineBuy
+from monopoly.core.game import Game
+from monopoly.core.rules import RuleSet
+from monopoly.core.state import BUY
+from monopoly.core.view import PlayerView
+from tests.scenario import start
+
+
+def test_expert_is_a_registered_level() -> None:
+    assert isinstance(make_bot("expert", 3), ExpertBot)
+    assert "expert" in LEVELS
+
+
+def test_expert_plays_whole_games_against_hard() -> None:
+    for rules in ("standard", "short+speed"):
+        game = Game.new(3, "classic", RuleSet.named(rules, turn_limit=150), seed=4)
+        bot = ExpertBot(1, rollouts=2, horizon=10)
+        play(game, [bot, make_bot("hard", 2), make_bot("hard", 3)])  # checked: every action
+        assert game.over
+        assert bot.searches > 0
+
+
+def test_search_picks_one_of_the_legal_answers_and_keeps_the_game() -> None:
+    # Seat 0 lands on Boardwalk (39) with cash to buy it.
+    game = start({"players": [{"position": 35}, {}]}, dice=[(1, 3)])
+    game.apply(game.decision_actions()[0])
+    assert game.decision is not None and game.decision.kind == BUY
+    before = (list(game.cash), list(game.owner), len(game.record))
+    bot = ExpertBot(5, rollouts=3, horizon=8)
+    legal = game.decision_actions()
+    choice = bot.decide(PlayerView(game, 0), legal)
+    assert choice in (Buy(0), DeclineBuy(0))
+    assert (list(game.cash), list(game.owner), len(game.record)) == before
+
+
+def test_determinised_copy_redraws_the_hidden_deck_order_only() -> None:
+    game = Game.new(3, "classic", "standard", 8)
+    copies = [determinised(game, seed) for seed in range(6)]
+    orders = {tuple(c.decks["chance"]) for c in copies}
+    assert len(orders) > 1  # the real order is not what the search plays with
+    for copy in copies:
+        assert sorted(copy.decks["chance"]) == sorted(game.decks["chance"])
+        assert copy.cash == game.cash and copy.position == game.position
+
+
+def test_time_budget_stops_the_search() -> None:
+    game = start({"players": [{"position": 35}, {}, {}, {}]}, dice=[(1, 3)])
+    game.apply(game.decision_actions()[0])
+    bot = ExpertBot(5, rollouts=10_000, horizon=400, budget=0.2)
+    began = time.monotonic()
+    bot.decide(PlayerView(game, 0), game.decision_actions())
+    # One more round of rollouts may finish after the budget, never thousands.
+    assert time.monotonic() - began < 15
+
+
+def test_score_is_the_win_share_at_the_end() -> None:
+    game = Game.new(2, "classic", RuleSet.named("standard", turn_limit=1), seed=1)
+    play(game, [make_bot("hard", 1), make_bot("hard", 2)])
+    assert game.over
+    assert score(game, game.winners[0]) == 1.0 / len(game.winners)
