@@ -277,3 +277,14 @@ def test_bad_setups_are_refused() -> None:
         raw_env(players=2, bots={0: "easy", 1: "easy"})
     with pytest.raises(ValueError, match="seat"):
         MonopolyGymEnv(opponents=["easy"], seat=5)
+
+
+def test_gymnasium_make_finds_the_registered_environment() -> None:
+    import gymnasium as gym
+
+    import monopoly.rl.gym_env  # noqa: F401  (registers monopoly/Monopoly-v0)
+
+    made = gym.make("monopoly/Monopoly-v0", opponents=["easy", "hard"])
+    obs, info = made.reset(seed=1)
+    assert obs.shape == (OBS_SIZE,) and info["action_mask"].shape == (SIZE,)
+    assert info["action_mask"].any()
