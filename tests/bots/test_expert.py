@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 
 from monopoly.bots.base import LEVELS, make_bot, play
-from monopoly.bots.expert import ExpertBot, determinised, score
+from monopoly.bots.expert import ExpertBot, confident_gain, determinised, score
 from monopoly.core.actions import Buy, DeclineBuy
 from monopoly.core.game import Game
 from monopoly.core.rules import RuleSet
@@ -66,3 +66,13 @@ def test_score_is_the_win_share_at_the_end() -> None:
     play(game, [make_bot("hard", 1), make_bot("hard", 2)])
     assert game.over
     assert score(game, game.winners[0]) == 1.0 / len(game.winners)
+
+
+def test_only_a_gain_clear_of_the_noise_changes_the_answer() -> None:
+    noisy = [0.3, -0.25, 0.2, -0.15, 0.1, -0.05]  # mean 0.025, large spread
+    clear = [0.05, 0.06, 0.04, 0.05, 0.06, 0.04]
+    tiny = [0.001, 0.002, 0.001, 0.002]  # consistent but below the margin
+    assert confident_gain(noisy, 2.0, 0.02) == 0.0
+    assert confident_gain(clear, 2.0, 0.02) == sum(clear) / len(clear)
+    assert confident_gain(tiny, 2.0, 0.02) == 0.0
+    assert confident_gain([0.5], 2.0, 0.02) == 0.0  # one sample is no evidence
