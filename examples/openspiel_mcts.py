@@ -6,7 +6,8 @@
 The game is registered with explicit chance nodes (dice, shuffles), so OpenSpiel's own
 `MCTSBot` searches it unchanged: chance nodes are sampled by their probabilities, and
 random rollouts evaluate the leaves. `max_turns` keeps playouts short (the richest
-player wins at the limit). Note that plain MCTS clones the true state, deck order
+player wins at the limit); it still takes a few minutes, every simulation being a
+random game to that limit. Note that plain MCTS clones the true state, deck order
 included; it is a demonstration of the interface, not a fair player.
 """
 
@@ -20,10 +21,10 @@ import monopoly.rl.openspiel  # noqa: F401  (registers "python_monopoly")
 
 
 def main() -> None:
-    game = pyspiel.load_game("python_monopoly", {"players": 2, "max_turns": 40})
+    game = pyspiel.load_game("python_monopoly", {"players": 2, "max_turns": 16, "trades": False})
     rng = np.random.RandomState(1)
     bot = mcts.MCTSBot(
-        game, uct_c=2.0, max_simulations=20,
+        game, uct_c=2.0, max_simulations=8,
         evaluator=mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng),
         random_state=rng,
     )  # fmt: skip

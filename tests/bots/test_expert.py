@@ -22,7 +22,7 @@ def test_expert_is_a_registered_level() -> None:
 def test_expert_plays_whole_games_against_hard() -> None:
     for rules in ("standard", "short+speed"):
         game = Game.new(3, "classic", RuleSet.named(rules, turn_limit=150), seed=4)
-        bot = ExpertBot(1, rollouts=2, horizon=10)
+        bot = ExpertBot(1, rollouts=2, rollout_turns=10)
         play(game, [bot, make_bot("hard", 2), make_bot("hard", 3)])  # checked: every action
         assert game.over
         assert bot.searches > 0
@@ -34,7 +34,7 @@ def test_search_picks_one_of_the_legal_answers_and_keeps_the_game() -> None:
     game.apply(game.decision_actions()[0])
     assert game.decision is not None and game.decision.kind == BUY
     before = (list(game.cash), list(game.owner), len(game.record))
-    bot = ExpertBot(5, rollouts=3, horizon=8)
+    bot = ExpertBot(5, rollouts=3, rollout_turns=8)
     legal = game.decision_actions()
     choice = bot.decide(PlayerView(game, 0), legal)
     assert choice in (Buy(0), DeclineBuy(0))
@@ -54,7 +54,7 @@ def test_determinised_copy_redraws_the_hidden_deck_order_only() -> None:
 def test_time_budget_stops_the_search() -> None:
     game = start({"players": [{"position": 35}, {}, {}, {}]}, dice=[(1, 3)])
     game.apply(game.decision_actions()[0])
-    bot = ExpertBot(5, rollouts=10_000, horizon=400, budget=0.2)
+    bot = ExpertBot(5, rollouts=10_000, rollout_turns=400, budget=0.2)
     began = time.monotonic()
     bot.decide(PlayerView(game, 0), game.decision_actions())
     # One more round of rollouts may finish after the budget, never thousands.
@@ -76,3 +76,16 @@ def test_only_a_gain_clear_of_the_noise_changes_the_answer() -> None:
     assert confident_gain(clear, 2.0, 0.02) == sum(clear) / len(clear)
     assert confident_gain(tiny, 2.0, 0.02) == 0.0
     assert confident_gain([0.5], 2.0, 0.02) == 0.0  # one sample is no evidence
+
+
+def test_without_rollouts_it_is_exactly_the_hard_player() -> None:
+    """The search only ever replaces answers; everything else is hard's judgement (a
+    setting of the expert once changed hard's valuation horizon by name clash)."""
+    from monopoly.bots.hard import HardBot
+
+    records = []
+    for first in (HardBot(48), ExpertBot(48, rollouts=0)):
+        game = Game.new(3, "classic", RuleSet.named("standard", turn_limit=200), seed=3)
+        play(game, [first, HardBot(49), HardBot(50)])
+        records.append([str(entry) for entry in game.record])
+    assert records[0] == records[1]

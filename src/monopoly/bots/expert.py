@@ -12,11 +12,11 @@ Monte Carlo rollouts over ``Game.clone()``:
   noise (more than ``margin`` and ``z`` standard errors): a first version that took
   the best mean of a few noisy rollouts won only 0.077 of 300 games against three
   `hard` players;
-* from there every seat is played by the ``hard`` level for ``horizon`` turns (or to the
-  end); a rollout scores the expert's share of the win if the game ended, else its share
+* from there every seat is played by the ``hard`` level for ``rollout_turns`` turns (or
+  to the end); a rollout scores the expert's share of the win if the game ended, else its share
   of the net worth of the players still in.
 
-All other decisions are the hard player's. ``rollouts`` bounds the work per candidate;
+All other decisions are the hard player's. ``rollouts`` and ``rollout_turns`` bound the work per candidate;
 ``budget`` (seconds, 0 = none) stops the search early, so people can play it: with the
 defaults a decision takes well under a second on average (docs/bots.md).
 """
@@ -45,14 +45,16 @@ class ExpertBot(HardBot):
         self,
         seed: int = 0,
         rollouts: int = 12,
-        horizon: int = 60,
+        rollout_turns: int = 60,
         budget: float = 0.0,
         z: float = 2.0,
         margin: float = 0.02,
     ) -> None:
         super().__init__(seed)
         self.rollouts = rollouts
-        self.horizon = horizon
+        self.rollout_turns = rollout_turns
+        """Turns each rollout plays (``horizon`` is taken: the hard player's valuation
+        horizon in rounds)."""
         self.budget = budget
         self.z = z
         self.margin = margin
@@ -104,7 +106,7 @@ class ExpertBot(HardBot):
     def rollout(self, game: Game, seat: int, action: Action, seed: int) -> float:
         copy = determinised(game, seed)
         copy.apply(action)
-        limit = copy.turn + self.horizon
+        limit = copy.turn + self.rollout_turns
         copy.rules = copy.rules.with_options(turn_limit=min(limit, copy.rules.turn_limit or limit))
         bots = [HardBot(seed + s) for s in range(copy.players)]
         play(copy, bots, max_actions=20_000, checked=False)
