@@ -16,9 +16,10 @@ Monte Carlo rollouts over ``Game.clone()``:
   to the end); a rollout scores the expert's share of the win if the game ended, else its share
   of the net worth of the players still in.
 
-All other decisions are the hard player's. ``rollouts`` and ``rollout_turns`` bound the work per candidate;
-``budget`` (seconds, 0 = none) stops the search early, so people can play it: with the
-defaults a decision takes well under a second on average (docs/bots.md).
+All other decisions are the hard player's. ``rollouts`` and ``rollout_turns`` bound the
+work per candidate; ``budget`` (seconds, 0 = none) stops the search early, so people can
+play it: with the defaults a decision takes well under a second on average
+(docs/bots.md).
 """
 
 from __future__ import annotations
@@ -38,8 +39,11 @@ from .hard import HardBot
 SEARCHED = (BUY, TRADE, JAIL)
 
 
-class ExpertBot(HardBot):
-    """Hard, with determinised rollouts at buy, trade-answer and jail decisions."""
+class ExpertBot:
+    """Hard, with determinised rollouts at buy, trade-answer and jail decisions.
+
+    It holds a hard player rather than being one: the hard player may be compiled
+    (``scripts/build-fast.sh``), and compiled classes take no interpreted subclasses."""
 
     def __init__(
         self,
@@ -50,11 +54,9 @@ class ExpertBot(HardBot):
         z: float = 2.0,
         margin: float = 0.02,
     ) -> None:
-        super().__init__(seed)
+        self.hard = HardBot(seed)
         self.rollouts = rollouts
         self.rollout_turns = rollout_turns
-        """Turns each rollout plays (``horizon`` is taken: the hard player's valuation
-        horizon in rounds)."""
         self.budget = budget
         self.z = z
         self.margin = margin
@@ -63,8 +65,11 @@ class ExpertBot(HardBot):
         self.search_rng = random.Random(seed ^ 0x5EA4C4)
         self.searches = 0
 
+    def interject(self, view: PlayerView) -> Action | None:
+        return self.hard.interject(view)
+
     def decide(self, view: PlayerView, legal: Sequence[Action]) -> Action:
-        choice = super().decide(view, legal)
+        choice = self.hard.decide(view, legal)
         decision = view.decision
         if (
             decision is None
