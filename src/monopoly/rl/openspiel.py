@@ -31,7 +31,7 @@ import json
 from typing import Any
 
 import numpy as np
-import pyspiel
+import pyspiel  # type: ignore[import-not-found]
 
 from monopoly.core.actions import Action
 from monopoly.core.chance import Entry
