@@ -133,7 +133,11 @@ def confident_gain(paired: list[float], z: float, margin: float) -> float:
 
 def determinised(game: Game, seed: int) -> Game:
     """A copy of ``game`` with the hidden parts drawn anew: deck orders and dice."""
-    copy = game.clone()
+    try:
+        copy = game.clone()
+    except TypeError:  # the compiled (mypyc) Game cannot be deep-copied: replay it
+        copy = Game(game.setup, list(game.record))
+        copy.replay_script()
     copy.collect_events = False
     rng = random.Random(seed)
     for deck in copy.decks.values():
