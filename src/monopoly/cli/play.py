@@ -31,7 +31,8 @@ def play(
         str, typer.Option(help="The people's names, comma-separated (one seat each)")
     ] = "",
     bots: Annotated[
-        str, typer.Option(help="Computer levels (easy, normal, hard), one per seat or for all")
+        str,
+        typer.Option(help="Computer levels (easy, normal, hard, expert), one per seat or for all"),
     ] = "normal",
     edition: Annotated[
         str, typer.Option(help="classic, zelda, cthulhu, fallout, transformers")

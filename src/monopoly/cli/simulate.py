@@ -41,7 +41,7 @@ def simulate(
     bots: Annotated[
         str,
         typer.Option(
-            help="Computer-player level(s) per seat, comma-separated (easy, normal, hard, "
+            help="Computer-player level(s) per seat, comma-separated (easy, normal, hard, expert, "
             "random or module:Class); one level plays every seat; several are rotated one "
             "seat on per game. Default: normal (random until normal exists)."
         ),

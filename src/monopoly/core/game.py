@@ -591,6 +591,9 @@ class Game:
             id(self.board): self.board,
             id(self.rules): self.rules,
             id(self.setup): self.setup,
+            # The record's entries are immutable: the copy shares them (deep-copying a
+            # long record made every clone slower as the game went on).
+            id(self.chance.log): list(self.chance.log),
         }
         return copy.deepcopy(self, memo)
 
@@ -598,6 +601,14 @@ class Game:
     def record(self) -> list[Entry]:
         """Every chance outcome and action so far, in order."""
         return self.chance.log
+
+    def chance_outcomes(self, action: Action, given: list[Entry] | None = None) -> Any:
+        """The next chance event ``action`` would meet (after the chance entries
+        ``given``), as a :class:`~.outcomes.ChanceEvent` whose ``outcomes()`` lists the
+        outcomes and their probabilities; None when it meets none. Changes nothing."""
+        from .outcomes import next_chance_event
+
+        return next_chance_event(self, action, given)
 
 
 # ---------------------------------------------------------------------- action table

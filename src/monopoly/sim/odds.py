@@ -8,7 +8,8 @@ after the roll's landing (see :mod:`monopoly.sim.stats` for "landing"):
 - ``(in jail, failed)``: the player is in jail after ``failed`` (0, 1 or 2) failed rolls
   for doubles.
 
-A roll is two dice (36 equally likely outcomes). The third double in a turn goes to jail.
+A roll is two dice (36 equally likely outcomes, taken from the engine's
+:func:`monopoly.core.outcomes.dice_outcomes`). The third double in a turn goes to jail.
 Landing on Go to Jail goes to jail. Chance and Community Chest draw one of their deck's
 cards, each with the same probability; cards that move (advance to a space, to the
 nearest railroad or utility, go back, go to jail) are followed where they lead, including
@@ -31,7 +32,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cache, cached_property
 from typing import Any
 
 import numpy as np
@@ -39,6 +40,7 @@ import numpy.typing as npt
 
 from monopoly.core.board import CHANCE, COMMUNITY_CHEST, Board, Card, CardKind, Edition, SpaceKind
 from monopoly.core.editions import get_edition
+from monopoly.core.outcomes import dice_outcomes
 
 from .stats import slot_fields
 from .texts import JAIL_SLOT, SLOTS, Texts
@@ -137,6 +139,23 @@ def landing_odds(
     return LandingOdds(chosen, jail, jail_cards_kept, matrix)
 
 
+def landings_per_turn(board: Board, jail: str = "stay") -> list[float]:
+    """Expected landings per turn on each space (jail: turns spent there plus visits),
+    the table the computer players value groups with (:mod:`monopoly.bots.landing`)."""
+    pi = stationary_distribution(_Chain(board, jail, False).matrix())
+    per_roll = [sum(pi[free_state(s, d)] for d in range(DOUBLES_STATES)) for s in range(40)]
+    in_jail = sum(pi[jail_state(failed)] for failed in range(JAIL_ROLLS))
+    per_roll[board.jail_index] += in_jail
+    turn_ends = sum(pi[free_state(s, 0)] for s in range(40)) + in_jail
+    return [float(p / turn_ends) for p in per_roll]
+
+
+@cache
+def _rolls() -> tuple[tuple[tuple[int, ...], float], ...]:
+    """The two white dice's outcomes and odds, from the engine (one source of them)."""
+    return tuple((roll, float(p)) for roll, p in dice_outcomes(False))
+
+
 class _Chain:
     """Builds the transition matrix of one roll."""
 
@@ -161,23 +180,21 @@ class _Chain:
 
     def _roll_from(self, row: Matrix, space: int, doubles: int) -> None:
         """A normal roll from ``space`` with ``doubles`` doubles so far this turn."""
-        for first in range(1, 7):
-            for second in range(1, 7):
-                if first == second and doubles == DOUBLES_STATES - 1:
-                    row[jail_state(0)] += 1 / 36  # the third double
-                    continue
-                after = doubles + 1 if first == second else 0
-                self._land(row, (space + first + second) % 40, after, 1 / 36)
+        for (first, second), chance in _rolls():
+            if first == second and doubles == DOUBLES_STATES - 1:
+                row[jail_state(0)] += chance  # the third double
+                continue
+            after = doubles + 1 if first == second else 0
+            self._land(row, (space + first + second) % 40, after, chance)
 
     def _roll_in_jail(self, row: Matrix, failed: int) -> None:
         """A roll for doubles (``stay``): doubles move, no roll again; three misses pay."""
         jail = self.board.jail_index
-        for first in range(1, 7):
-            for second in range(1, 7):
-                if first == second or failed == JAIL_ROLLS - 1:
-                    self._land(row, (jail + first + second) % 40, 0, 1 / 36)
-                else:
-                    row[jail_state(failed + 1)] += 1 / 36
+        for (first, second), chance in _rolls():
+            if first == second or failed == JAIL_ROLLS - 1:
+                self._land(row, (jail + first + second) % 40, 0, chance)
+            else:
+                row[jail_state(failed + 1)] += chance
 
     def _land(self, row: Matrix, space: int, doubles: int, weight: float) -> None:
         for slot, p in self.resting(space).items():

@@ -47,7 +47,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("monopoly.web")
 
-LEVEL_ORDER = ("easy", "normal", "hard", "random")
+LEVEL_ORDER = ("easy", "normal", "hard", "expert", "random")
 STANDIN_PREFERENCE = ("normal", "hard", "easy", "random")
 AUCTION_PACE = 0.3
 """Computer players bid this much faster than they play (auctions move briskly)."""
@@ -94,7 +94,8 @@ class StorageFailure(Exception):
 
 
 def registered_levels() -> list[str]:
-    """The computer-player levels, in a stable order: easy, normal, hard, random, others."""
+    """The computer-player levels, in a stable order: easy, normal, hard, expert, random,
+    others."""
     known = [level for level in LEVEL_ORDER if level in LEVELS]
     return known + sorted(set(LEVELS) - set(known))
 

@@ -1,0 +1,378 @@
+"""The fixed integer action catalogue of the RL environments, and its legality mask.
+
+Every id means the same thing in every state of every edition ("build on space 37",
+"bid 1.25 × the item's value", "offer space 12 to the player two seats on for its
+printed price"). The mask of a state lists exactly the ids whose action the engine
+accepts now: each candidate comes from ``Game.decision_actions()`` and
+``Game.free_actions()`` or is a template checked with ``Game.is_legal`` — the engine's
+one legality source, never a second copy of the rules.
+
+Layout (``CATALOGUE.describe(i)`` names any id; ``docs/rl.md`` has the table):
+
+=====================  =====  ==========================================================
+block                  size   meaning
+=====================  =====  ==========================================================
+roll                   1      roll the dice (R-TURN-1)
+jail                   4      roll for doubles, pay the fine, use a Chance / Community
+                              Chest Get Out of Jail Free card (R-JAIL-1, R-JAIL-2)
+buy / decline          2      buy the property landed on, or send it to auction
+pass_bid               1      leave the auction
+bid                    7      bid the lowest legal amount, or 0.5 / 0.75 / 1.0 / 1.25 /
+                              1.5 / 2.0 × the item's value (printed price; a building's
+                              cost in a shortage auction) when that is a legal bid
+accept / reject        2      answer the trade offered to you
+keep_mortgaged         1      keep a received mortgaged deed mortgaged (R-MORT-4)
+bankrupt               1      declare bankruptcy (only when nothing can pay, R-DEBT-2)
+waive_claims           1      let open rent claims go (rule ``rent_must_be_claimed``)
+bus                    12     Speed Die Bus: move by this many steps (1..12)
+triples                40     Speed Die triples: move to space i
+want                   W      building shortage: want i buildings (0..W-1)
+place                  40     put a building won in a shortage auction on space i
+build                  40     buy one building on space i
+build_row              40     buy one building on each street of the group whose
+                              first space is i (one request: it may start a
+                              building shortage, R-BUILD-6)
+sell                   40     sell one building (or break a hotel down) on space i
+mortgage               40     mortgage space i
+unmortgage             40     lift the mortgage of space i (also: a received deed)
+claim                  40     claim the rent owed on space i
+trade_buy              40     ask space i's owner for it, paying its printed price
+trade_buy_high         40     the same, paying 1.5 × its printed price
+trade_sell             7×40   offer space i to the player k (1..7) seats on, for its
+                              printed price
+=====================  =====  ==========================================================
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+from monopoly.core.actions import (
+    AcceptTrade,
+    Action,
+    Bid,
+    Build,
+    Buy,
+    ChooseMove,
+    ChooseSpace,
+    ClaimRent,
+    DeclareBankruptcy,
+    DeclareWant,
+    DeclineBuy,
+    KeepMortgaged,
+    Mortgage,
+    PassBid,
+    PayJailFine,
+    PlaceBuilding,
+    ProposeTrade,
+    RejectTrade,
+    Roll,
+    RollForDoubles,
+    SellBuilding,
+    Unmortgage,
+    UseJailCard,
+)
+from monopoly.core.board import DECK_ROLES, SpaceKind
+from monopoly.core.editions import edition_keys, get_edition
+from monopoly.core.game import Game
+from monopoly.core.state import BID, JAIL, RAISE_CASH, ROLL, TRADE, Decision
+
+SPACES = 40
+MAX_SEATS = 8
+BID_FACTORS = (0.5, 0.75, 1.0, 1.25, 1.5, 2.0)
+HIGH_BUY_FACTOR = 1.5
+MAX_STEPS = 12
+
+
+def _max_stock() -> int:
+    boards = [get_edition(key).board for key in edition_keys()]
+    return max(max(b.houses, b.hotels) for b in boards)
+
+
+class Catalogue:
+    """The id layout. One instance (``CATALOGUE``) serves every edition and rule set."""
+
+    def __init__(self) -> None:
+        self.blocks: dict[str, tuple[int, int]] = {}
+        self.size = 0
+        for name, size in (
+            ("roll", 1),
+            ("jail", 2 + len(DECK_ROLES)),
+            ("buy", 1),
+            ("decline", 1),
+            ("pass_bid", 1),
+            ("bid", 1 + len(BID_FACTORS)),
+            ("accept", 1),
+            ("reject", 1),
+            ("keep_mortgaged", 1),
+            ("bankrupt", 1),
+            ("waive_claims", 1),
+            ("bus", MAX_STEPS),
+            ("triples", SPACES),
+            ("want", _max_stock() + 1),
+            ("place", SPACES),
+            ("build", SPACES),
+            ("build_row", SPACES),
+            ("sell", SPACES),
+            ("mortgage", SPACES),
+            ("unmortgage", SPACES),
+            ("claim", SPACES),
+            ("trade_buy", SPACES),
+            ("trade_buy_high", SPACES),
+            ("trade_sell", (MAX_SEATS - 1) * SPACES),
+        ):
+            self.blocks[name] = (self.size, size)
+            self.size += size
+        self.WAIVE_CLAIMS = self.blocks["waive_claims"][0]
+
+    def id(self, block: str, index: int = 0) -> int:
+        start, size = self.blocks[block]
+        if not 0 <= index < size:
+            raise ValueError(f"{block} has ids 0..{size - 1}, not {index}")
+        return start + index
+
+    def split(self, action_id: int) -> tuple[str, int]:
+        """The block and the index within it of ``action_id``."""
+        for name, (start, size) in self.blocks.items():
+            if start <= action_id < start + size:
+                return name, action_id - start
+        raise ValueError(f"action id {action_id} is outside 0..{self.size - 1}")
+
+    def describe(self, action_id: int) -> str:
+        block, index = self.split(action_id)
+        if block == "trade_sell":
+            return f"trade_sell space {index % SPACES} to seat+{index // SPACES + 1}"
+        if block == "bid":
+            return "bid lowest" if index == 0 else f"bid {BID_FACTORS[index - 1]} x value"
+        return block if self.blocks[block][1] == 1 else f"{block} {index}"
+
+    # ------------------------------------------------------------------ id -> action
+    def action(self, game: Game, seat: int, action_id: int) -> Action | None:
+        """The engine action that ``action_id`` means for ``seat`` now (None for the
+        environment's own ``waive_claims``). Raises ValueError when the id cannot be
+        turned into an action here at all (e.g. a bid outside an auction)."""
+        block, i = self.split(action_id)
+        decision = game.decision
+        simple = _SIMPLE.get(block)
+        if simple is not None:
+            return simple(seat)
+        if block == "waive_claims":
+            return None
+        if block == "jail":
+            if i == 0:
+                return RollForDoubles(seat)
+            if i == 1:
+                return PayJailFine(seat)
+            return UseJailCard(seat, DECK_ROLES[i - 2])
+        if block == "bid":
+            return Bid(seat, self._bid_amount(game, i))
+        if block == "keep_mortgaged":
+            return KeepMortgaged(seat, decision.space if decision else -1)
+        if block == "bus":
+            return ChooseMove(seat, i + 1)
+        if block == "want":
+            return DeclareWant(seat, i)
+        if block == "build_row":
+            return Build(seat, row_of(game, i))
+        per_space = _PER_SPACE.get(block)
+        if per_space is not None:
+            return per_space(seat, i)
+        return self._trade(game, seat, block, i)
+
+    def _bid_amount(self, game: Game, index: int) -> int:
+        decision = game.decision
+        if decision is None or decision.kind != BID:
+            raise ValueError("a bid id needs a running auction")
+        low, _high = game.bid_range()
+        if index == 0:
+            return low
+        return round(BID_FACTORS[index - 1] * item_value(game, decision))
+
+    def _trade(self, game: Game, seat: int, block: str, i: int) -> ProposeTrade:
+        if block == "trade_sell":
+            space = i % SPACES
+            partner = (seat + i // SPACES + 1) % game.players
+            price = game.board.spaces[space].price
+            return ProposeTrade(seat, partner, give=(space,), take_cash=price)
+        space = i
+        factor = HIGH_BUY_FACTOR if block == "trade_buy_high" else 1.0
+        price = round(game.board.spaces[space].price * factor)
+        return ProposeTrade(seat, game.owner[space], give_cash=price, take=(space,))
+
+    # ------------------------------------------------------------------ action -> id
+    def id_of(self, action: Action) -> int | None:
+        """The id of an engine action from ``decision_actions``/``free_actions``
+        (bids: the lowest-bid id), or None when no id means exactly it."""
+        kind = type(action)
+        if kind is RollForDoubles:
+            return self.id("jail", 0)
+        if kind is PayJailFine:
+            return self.id("jail", 1)
+        if isinstance(action, UseJailCard):
+            return self.id("jail", 2 + DECK_ROLES.index(action.deck))
+        if kind is Bid:
+            return self.id("bid", 0)
+        if kind is KeepMortgaged:
+            return self.id("keep_mortgaged")
+        if isinstance(action, ChooseMove):
+            return self.id("bus", action.steps - 1) if 1 <= action.steps <= MAX_STEPS else None
+        if isinstance(action, DeclareWant):
+            return self.id("want", action.count)
+        if isinstance(action, Build):
+            if len(action.spaces) == 1:
+                return self.id("build", action.spaces[0])
+            return self.id("build_row", action.spaces[0]) if action.spaces else None
+
+        for block, cls in _SIMPLE_TYPES.items():
+            if kind is cls:
+                return self.id(block)
+        for block, cls in _SPACE_TYPES.items():
+            if kind is cls:
+                return self.id(block, action.space)  # type: ignore[attr-defined]
+        return None
+
+    # ------------------------------------------------------------------ the mask
+    def legal_ids(
+        self,
+        game: Game,
+        seat: int,
+        free: bool = True,
+        trades: bool = True,
+    ) -> list[int]:
+        """The ids legal for ``seat`` now, in increasing order.
+
+        ``free=False`` leaves out building, selling, mortgaging and trades (the
+        environment's limit on free actions per turn); in a debt (``raise_cash``)
+        selling and mortgaging stay, since they are how the debt gets paid.
+        """
+        decision = game.decision
+        if decision is None or not game.active[seat]:
+            return []
+        ids: set[int] = set()
+        deciding = decision.seat == seat
+        if deciding:
+            ids.update(self._ids(game.decision_actions()))
+            if decision.kind == BID:
+                ids.update(self._bid_templates(game, decision))
+        if free:
+            free_actions = game.free_actions(seat)
+            ids.update(self._ids(free_actions))
+            ids.update(self._row_templates(game, seat, free_actions))
+            if trades and deciding and decision.kind in (ROLL, JAIL, TRADE):
+                ids.update(self._trade_templates(game, seat))
+        else:
+            claims = [ClaimRent(seat, c[2]) for c in game.claims if c[0] == seat]
+            ids.update(self._ids(claims))
+            if deciding and decision.kind == RAISE_CASH:
+                ids.update(
+                    self._ids(
+                        a for a in game.free_actions(seat) if isinstance(a, SellBuilding | Mortgage)
+                    )
+                )
+        return sorted(ids)
+
+    def _ids(self, actions: Iterable[Action]) -> list[int]:
+        return [i for a in actions if (i := self.id_of(a)) is not None]
+
+    def _row_templates(self, game: Game, seat: int, free_actions: list[Action]) -> list[int]:
+        firsts = {
+            row[0]
+            for a in free_actions
+            if isinstance(a, Build) and len(row := row_of(game, a.spaces[0])) > 1
+        }
+        return [
+            self.id("build_row", first)
+            for first in sorted(firsts)
+            if game.is_legal(Build(seat, row_of(game, first)))
+        ]
+
+    def _bid_templates(self, game: Game, decision: Decision) -> list[int]:
+        low, high = game.bid_range()
+        value = item_value(game, decision)
+        return [
+            self.id("bid", k + 1)
+            for k, factor in enumerate(BID_FACTORS)
+            if low <= round(factor * value) <= high
+        ]
+
+    def _trade_templates(self, game: Game, seat: int) -> list[int]:
+        """Trade offers the engine accepts now. Cheap necessary conditions (no
+        buildings in the group, enough cash) skip most candidates; the engine's
+        ``is_legal`` decides every one that is kept."""
+        result: list[int] = []
+        cash = game.cash
+        spaces = game.board.spaces
+        groups = game.board.groups
+        for space in game.board.properties:
+            owner = game.owner[space]
+            if owner < 0 or not game.active[owner]:
+                continue
+            if any(game.level[s] for s in groups[spaces[space].group]):
+                continue
+            price = spaces[space].price
+            if owner == seat:
+                for offset in range(1, game.players):
+                    partner = (seat + offset) % game.players
+                    if not game.active[partner] or cash[partner] < price:
+                        continue
+                    block_index = (offset - 1) * SPACES + space
+                    if game.is_legal(self._trade(game, seat, "trade_sell", block_index)):
+                        result.append(self.id("trade_sell", block_index))
+                continue
+            for block, factor in (("trade_buy", 1.0), ("trade_buy_high", HIGH_BUY_FACTOR)):
+                if cash[seat] >= round(price * factor) and game.is_legal(
+                    self._trade(game, seat, block, space)
+                ):
+                    result.append(self.id(block, space))
+        return result
+
+
+def row_of(game: Game, space: int) -> tuple[int, ...]:
+    """The streets of ``space``'s group when ``space`` is its first one, else ()."""
+    board = game.board
+    group = board.spaces[space].group
+    if board.spaces[space].kind != SpaceKind.STREET:
+        return ()
+    row = tuple(board.groups[group])
+    return row if row and row[0] == space else ()
+
+
+def item_value(game: Game, decision: Decision) -> int:
+    """What a bid factor multiplies: the deed's printed price, or for a building in a
+    shortage auction the dearest building cost of the board."""
+    if decision.space >= 0:
+        return game.board.spaces[decision.space].price
+    return max(s.house_cost for s in game.board.spaces if s.kind == SpaceKind.STREET)
+
+
+_SIMPLE = {
+    "roll": Roll,
+    "buy": Buy,
+    "decline": DeclineBuy,
+    "pass_bid": PassBid,
+    "accept": AcceptTrade,
+    "reject": RejectTrade,
+    "bankrupt": DeclareBankruptcy,
+}
+_SIMPLE_TYPES: dict[str, type[Action]] = dict(_SIMPLE)
+_PER_SPACE: dict[str, Callable[[int, int], Action]] = {
+    "triples": ChooseSpace,
+    "place": PlaceBuilding,
+    "sell": SellBuilding,
+    "mortgage": Mortgage,
+    "unmortgage": Unmortgage,
+    "claim": ClaimRent,
+    "build": lambda seat, space: Build(seat, (space,)),
+}
+_SPACE_TYPES: dict[str, type[Action]] = {
+    "triples": ChooseSpace,
+    "place": PlaceBuilding,
+    "sell": SellBuilding,
+    "mortgage": Mortgage,
+    "unmortgage": Unmortgage,
+    "claim": ClaimRent,
+}
+
+
+CATALOGUE = Catalogue()
+SIZE = CATALOGUE.size

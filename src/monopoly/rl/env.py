@@ -1,0 +1,237 @@
+"""The PettingZoo AEC environment: one agent per seat not played by a built-in level.
+
+>>> from monopoly.rl import env
+>>> e = env(players=4, edition="zelda", rules="speed", bots={3: "hard"})
+>>> e.reset(seed=7)
+>>> for agent in e.agent_iter():
+...     obs, reward, terminated, truncated, info = e.last()
+...     action = None if terminated or truncated else e.action_space(agent).sample(
+...         obs["action_mask"])
+...     e.step(action)
+
+Observations are dicts ``{"observation": float32[OBS_SIZE], "action_mask": int8[SIZE]}``
+(see :mod:`monopoly.rl.observation` and :mod:`monopoly.rl.catalogue`); ``infos[agent]``
+holds the dict form of the observation under ``"state"`` when ``dict_infos=True``.
+
+Rewards (``docs/rl.md``): at the end of the game each winner gets ``1 / len(winners)``
+(a shared win when a limit ends the game with equal fortunes), every other seat
+``loss_reward`` (default 0), a seat going bankrupt at that moment. With
+``shaping=c > 0`` every seat also gets ``c × (φ(after) − φ(before))`` for each step,
+where φ is its share of the total net worth of the players still in the game: a
+potential-based shaping, so it leaves the best policy unchanged (Ng et al. 1999) and
+sums to ``c × (final share − starting share)`` over an episode.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv  # type: ignore[import-untyped]
+from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
+
+from monopoly.bots.base import Bot
+from monopoly.core.game import Game
+from monopoly.core.records import record_of
+from monopoly.core.rules import RuleSet
+from monopoly.core.view import PlayerView
+
+from .catalogue import CATALOGUE, SIZE
+from .driver import Driver
+from .observation import OBS_HIGH, OBS_SIZE, observe, observe_dict
+
+
+def observation_space() -> spaces.Dict:
+    return spaces.Dict(
+        {
+            "observation": spaces.Box(0.0, OBS_HIGH, (OBS_SIZE,), np.float32),
+            "action_mask": spaces.Box(0, 1, (SIZE,), np.int8),
+        }
+    )
+
+
+def worth_share(game: Game, seat: int) -> float:
+    """φ of the shaping: the seat's share of the net worth of the players still in."""
+    if not game.active[seat]:
+        return 0.0
+    total = sum(game.net_worth(s) for s in game.active_seats())
+    return game.net_worth(seat) / total if total > 0 else 0.0
+
+
+class MonopolyEnv(AECEnv):  # type: ignore[misc]
+    """A MONOPOLY game as an AEC environment; see the module docstring."""
+
+    metadata: ClassVar[dict[str, Any]] = {
+        "name": "monopoly_v0",
+        "render_modes": ["ansi"],
+        "is_parallelizable": False,
+    }
+
+    def __init__(
+        self,
+        players: int = 4,
+        edition: str = "classic",
+        rules: RuleSet | str = "standard",
+        language: str = "en",
+        bots: Mapping[int, str | Bot] | None = None,
+        shaping: float = 0.0,
+        loss_reward: float = 0.0,
+        max_steps: int = 20_000,
+        max_free_actions: int = 8,
+        trades: bool = True,
+        dict_infos: bool = False,
+        render_mode: str | None = None,
+    ) -> None:
+        super().__init__()
+        self.config = (players, edition, rules, language)
+        self.bot_specs = dict(bots or {})
+        Game.new(players, edition, rules, 0, language)  # fail now on a bad set-up
+        if len(self.bot_specs) >= players:
+            raise ValueError("at least one seat must be left to an agent")
+        self.shaping = shaping
+        self.loss_reward = loss_reward
+        self.max_steps = max_steps
+        self.max_free_actions = max_free_actions
+        self.trades = trades
+        self.dict_infos = dict_infos
+        self.render_mode = render_mode
+        self.seat_of = {f"player_{s}": s for s in range(players) if s not in self.bot_specs}
+        self.possible_agents = list(self.seat_of)
+        self.observation_spaces = {a: observation_space() for a in self.possible_agents}
+        self.action_spaces = {a: spaces.Discrete(SIZE) for a in self.possible_agents}
+        self._seed_source = random.Random()
+        self.driver: Driver | None = None
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    # ------------------------------------------------------------------ episode
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        if seed is None:
+            seed = self._seed_source.randrange(2**31)
+        else:
+            self._seed_source.seed(seed)
+        players, edition, rules, language = self.config
+        game = Game.new(players, edition, rules, seed, language)
+        self.driver = Driver(game, self.bot_specs, seed, self.max_free_actions, self.trades)
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.steps = 0
+        self._potential = {a: worth_share(game, s) for a, s in self.seat_of.items()}
+        self._after_move()
+
+    @property
+    def game(self) -> Game:
+        assert self.driver is not None, "call reset() first"
+        return self.driver.game
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        seat = self.seat_of[agent]
+        driver = self.driver
+        assert driver is not None, "call reset() first"
+        view = PlayerView(driver.game, seat)
+        mask = np.zeros(SIZE, dtype=np.int8)
+        if agent == self.agent_selection and not (
+            self.terminations.get(agent) or self.truncations.get(agent)
+        ):
+            mask[driver.legal_ids(seat)] = 1
+        return {
+            "observation": observe(view, driver.claim_seat == seat),
+            "action_mask": mask,
+        }
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if action is None:
+            raise ValueError(f"{agent} is still playing: give an action id")
+        driver = self.driver
+        assert driver is not None
+        self._cumulative_rewards[agent] = 0.0
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        driver.step(int(action))
+        self.steps += 1
+        self._after_move()
+        self._accumulate_rewards()
+        self._deads_step_first()
+
+    def _after_move(self) -> None:
+        """Rewards, ends and the next agent after a move (or the reset)."""
+        game = self.game
+        if self.shaping:
+            for agent, seat in self.seat_of.items():
+                if agent in self.rewards:
+                    now = worth_share(game, seat)
+                    self.rewards[agent] += self.shaping * (now - self._potential[agent])
+                    self._potential[agent] = now
+        for agent, seat in self.seat_of.items():
+            if agent not in self.terminations or self.terminations[agent]:
+                continue
+            if game.over:
+                winners = game.winners
+                share = 1.0 / len(winners) if seat in winners else self.loss_reward
+                self.rewards[agent] += share
+                self.terminations[agent] = True
+            elif not game.active[seat]:
+                self.rewards[agent] += self.loss_reward
+                self.terminations[agent] = True
+        if not game.over and self.steps >= self.max_steps:
+            for agent in self.agents:
+                self.truncations[agent] = True
+        if self.dict_infos:
+            for agent in self.agents:
+                self.infos[agent] = {"state": observe_dict(PlayerView(game, self.seat_of[agent]))}
+        seat = self.driver.to_move() if self.driver else -1
+        if seat >= 0 and f"player_{seat}" in self.terminations:
+            self.agent_selection = f"player_{seat}"
+        elif self.agents:
+            self.agent_selection = self.agents[0]
+
+    # ------------------------------------------------------------------ extras
+    def legal_ids(self) -> list[int]:
+        """The ids legal for the agent to move now."""
+        assert self.driver is not None, "call reset() first"
+        return self.driver.legal_ids()
+
+    def record(self) -> dict[str, Any]:
+        """The episode so far as a game record (``monopoly replay`` plays it back)."""
+        return record_of(self.game)
+
+    def describe(self, action_id: int) -> str:
+        return CATALOGUE.describe(action_id)
+
+    def render(self) -> str | None:
+        if self.render_mode != "ansi" or self.driver is None:
+            return None
+        game = self.game
+        lines = [f"turn {game.turn}, decision {game.decision}"]
+        for seat in range(game.players):
+            lines.append(
+                f"seat {seat}: cash {game.cash[seat]} on {game.position[seat]}"
+                f"{'' if game.active[seat] else ' (bankrupt)'}"
+            )
+        return "\n".join(lines)
+
+    def close(self) -> None:
+        self.driver = None
+
+
+def raw_env(**kwargs: Any) -> MonopolyEnv:
+    return MonopolyEnv(**kwargs)
+
+
+def env(**kwargs: Any) -> Any:
+    """The environment with PettingZoo's order-enforcing wrapper."""
+    return wrappers.OrderEnforcingWrapper(raw_env(**kwargs))

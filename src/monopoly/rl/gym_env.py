@@ -1,0 +1,156 @@
+"""The Gymnasium single-agent environment: one learner against chosen computer players.
+
+>>> import gymnasium as gym
+>>> from monopoly.rl.gym_env import MonopolyGymEnv
+>>> e = MonopolyGymEnv(opponents=["easy", "normal", "hard"])
+>>> obs, info = e.reset(seed=3)
+>>> obs, reward, terminated, truncated, info = e.step(e.action_space.sample(info["action_mask"]))
+
+The learner's seat is ``seat`` (default: drawn from the reset seed, so a policy sees
+every seat). The observation is the vector of :mod:`monopoly.rl.observation`; the mask
+of legal ids is ``info["action_mask"]`` and :meth:`action_masks` (the name that
+masked-PPO libraries call). Rewards are those of :mod:`monopoly.rl.env`.
+
+An id outside the mask changes nothing and is answered with reward
+``illegal_reward`` (default 0) and ``info["illegal"] = True``; the learner moves again.
+This keeps unmasked samplers (and ``gymnasium.utils.env_checker``) safe.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+import gymnasium as gym
+import numpy as np
+from gymnasium import spaces
+
+from monopoly.core.game import Game
+from monopoly.core.records import record_of
+from monopoly.core.rules import RuleSet
+from monopoly.core.view import PlayerView
+
+from .catalogue import SIZE
+from .driver import Driver, IllegalAction
+from .env import worth_share
+from .observation import OBS_HIGH, OBS_SIZE, observe, observe_dict
+
+
+class MonopolyGymEnv(gym.Env[np.ndarray, int]):
+    """One learner seat against computer players; see the module docstring."""
+
+    metadata = {"render_modes": ["ansi"]}  # noqa: RUF012 (gymnasium declares it so)
+
+    def __init__(
+        self,
+        opponents: Sequence[str] = ("normal",),
+        edition: str = "classic",
+        rules: RuleSet | str = "standard",
+        language: str = "en",
+        seat: int | None = None,
+        shaping: float = 0.0,
+        loss_reward: float = 0.0,
+        illegal_reward: float = 0.0,
+        max_steps: int = 20_000,
+        max_free_actions: int = 8,
+        trades: bool = True,
+        render_mode: str | None = None,
+    ) -> None:
+        self.players = len(opponents) + 1
+        Game.new(self.players, edition, rules, 0, language)  # fail now on a bad set-up
+        if seat is not None and not 0 <= seat < self.players:
+            raise ValueError(f"seat must be 0..{self.players - 1}, got {seat}")
+        self.opponents = list(opponents)
+        self.config = (edition, rules, language)
+        self.fixed_seat = seat
+        self.shaping = shaping
+        self.loss_reward = loss_reward
+        self.illegal_reward = illegal_reward
+        self.max_steps = max_steps
+        self.max_free_actions = max_free_actions
+        self.trades = trades
+        self.render_mode = render_mode
+        self.observation_space = spaces.Box(0.0, OBS_HIGH, (OBS_SIZE,), np.float32)
+        self.action_space = spaces.Discrete(SIZE)  # type: ignore[assignment]
+        self._seeds = random.Random()
+        self.driver: Driver | None = None
+        self.seat = 0
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[np.ndarray, dict[str, Any]]:
+        super().reset(seed=seed)
+        if seed is not None:
+            self._seeds.seed(seed)
+        game_seed = self._seeds.randrange(2**31)
+        self.seat = self.fixed_seat if self.fixed_seat is not None else game_seed % self.players
+        others = iter(self.opponents)
+        bots = {s: next(others) for s in range(self.players) if s != self.seat}
+        edition, rules, language = self.config
+        game = Game.new(self.players, edition, rules, game_seed, language)
+        self.driver = Driver(game, bots, game_seed, self.max_free_actions, self.trades)
+        self.steps = 0
+        self._potential = worth_share(game, self.seat)
+        return self._observation(), self._info()
+
+    @property
+    def game(self) -> Game:
+        assert self.driver is not None, "call reset() first"
+        return self.driver.game
+
+    def _observation(self) -> np.ndarray:
+        driver = self.driver
+        assert driver is not None
+        return observe(PlayerView(driver.game, self.seat), driver.claim_seat == self.seat)
+
+    def action_masks(self) -> np.ndarray:
+        mask = np.zeros(SIZE, dtype=np.int8)
+        if self.driver is not None and self.driver.to_move() == self.seat:
+            mask[self.driver.legal_ids(self.seat)] = 1
+        return mask
+
+    def _info(self, illegal: bool = False) -> dict[str, Any]:
+        return {"action_mask": self.action_masks(), "illegal": illegal, "seat": self.seat}
+
+    def step(self, action: int) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
+        driver = self.driver
+        assert driver is not None, "call reset() first"
+        game = driver.game
+        if game.over or not game.active[self.seat]:
+            raise RuntimeError("the episode has ended: call reset()")
+        try:
+            driver.step(int(action))
+        except IllegalAction:
+            return self._observation(), self.illegal_reward, False, False, self._info(True)
+        self.steps += 1
+        reward = 0.0
+        if self.shaping:
+            now = worth_share(game, self.seat)
+            reward += self.shaping * (now - self._potential)
+            self._potential = now
+        terminated = game.over or not game.active[self.seat]
+        if terminated:
+            won = game.over and self.seat in game.winners
+            reward += 1.0 / len(game.winners) if won else self.loss_reward
+        truncated = not terminated and self.steps >= self.max_steps
+        return self._observation(), reward, terminated, truncated, self._info()
+
+    def state_dict(self) -> dict[str, Any]:
+        """The dict form of the learner's observation."""
+        driver = self.driver
+        assert driver is not None
+        return observe_dict(PlayerView(driver.game, self.seat), driver.claim_seat == self.seat)
+
+    def record(self) -> dict[str, Any]:
+        """The episode so far as a replayable game record."""
+        return record_of(self.game)
+
+    def render(self) -> str | None:
+        if self.render_mode != "ansi" or self.driver is None:
+            return None
+        game = self.game
+        return f"turn {game.turn}: cash {game.cash}, positions {game.position}"
+
+
+gym.register("monopoly/Monopoly-v0", entry_point="monopoly.rl.gym_env:MonopolyGymEnv")

@@ -1,0 +1,105 @@
+"""The expert level: registered, plays whole games legally, searches without peeking."""
+
+from __future__ import annotations
+
+import time
+
+from monopoly.bots.base import LEVELS, make_bot, play
+from monopoly.bots.expert import ExpertBot, confident_gain, determinised, score
+from monopoly.core.actions import Buy, DeclineBuy
+from monopoly.core.game import Game
+from monopoly.core.rules import RuleSet
+from monopoly.core.state import BUY
+from monopoly.core.view import PlayerView
+from tests.scenario import start
+
+
+def test_expert_is_a_registered_level() -> None:
+    assert isinstance(make_bot("expert", 3), ExpertBot)
+    assert "expert" in LEVELS
+
+
+def test_expert_plays_whole_games_against_hard() -> None:
+    for rules in ("standard", "short+speed"):
+        game = Game.new(3, "classic", RuleSet.named(rules, turn_limit=150), seed=4)
+        bot = ExpertBot(1, rollouts=2, rollout_turns=10)
+        play(game, [bot, make_bot("hard", 2), make_bot("hard", 3)])  # checked: every action
+        assert game.over
+        assert bot.searches > 0
+
+
+def test_search_picks_one_of_the_legal_answers_and_keeps_the_game() -> None:
+    # Seat 0 lands on Boardwalk (39) with cash to buy it.
+    game = start({"players": [{"position": 35}, {}]}, dice=[(1, 3)])
+    game.apply(game.decision_actions()[0])
+    assert game.decision is not None and game.decision.kind == BUY
+    before = (list(game.cash), list(game.owner), len(game.record))
+    bot = ExpertBot(5, rollouts=3, rollout_turns=8)
+    legal = game.decision_actions()
+    choice = bot.decide(PlayerView(game, 0), legal)
+    assert choice in (Buy(0), DeclineBuy(0))
+    assert (list(game.cash), list(game.owner), len(game.record)) == before
+
+
+def test_determinised_copy_redraws_the_hidden_deck_order_only() -> None:
+    game = Game.new(3, "classic", "standard", 8)
+    copies = [determinised(game, seed) for seed in range(6)]
+    orders = {tuple(c.decks["chance"]) for c in copies}
+    assert len(orders) > 1  # the real order is not what the search plays with
+    for copy in copies:
+        assert sorted(copy.decks["chance"]) == sorted(game.decks["chance"])
+        assert copy.cash == game.cash and copy.position == game.position
+
+
+def test_time_budget_stops_the_search() -> None:
+    game = start({"players": [{"position": 35}, {}, {}, {}]}, dice=[(1, 3)])
+    game.apply(game.decision_actions()[0])
+    bot = ExpertBot(5, rollouts=10_000, rollout_turns=400, budget=0.2)
+    began = time.monotonic()
+    bot.decide(PlayerView(game, 0), game.decision_actions())
+    # One more round of rollouts may finish after the budget, never thousands.
+    assert time.monotonic() - began < 15
+
+
+def test_score_is_the_win_share_at_the_end() -> None:
+    game = Game.new(2, "classic", RuleSet.named("standard", turn_limit=1), seed=1)
+    play(game, [make_bot("hard", 1), make_bot("hard", 2)])
+    assert game.over
+    assert score(game, game.winners[0]) == 1.0 / len(game.winners)
+
+
+def test_only_a_gain_clear_of_the_noise_changes_the_answer() -> None:
+    noisy = [0.3, -0.25, 0.2, -0.15, 0.1, -0.05]  # mean 0.025, large spread
+    clear = [0.05, 0.06, 0.04, 0.05, 0.06, 0.04]
+    tiny = [0.001, 0.002, 0.001, 0.002]  # consistent but below the margin
+    assert confident_gain(noisy, 2.0, 0.02) == 0.0
+    assert confident_gain(clear, 2.0, 0.02) == sum(clear) / len(clear)
+    assert confident_gain(tiny, 2.0, 0.02) == 0.0
+    assert confident_gain([0.5], 2.0, 0.02) == 0.0  # one sample is no evidence
+
+
+def test_without_rollouts_it_is_exactly_the_hard_player() -> None:
+    """The search only ever replaces answers; everything else is hard's judgement (a
+    setting of the expert once changed hard's valuation horizon by name clash)."""
+    from monopoly.bots.hard import HardBot
+
+    records = []
+    for first in (HardBot(48), ExpertBot(48, rollouts=0)):
+        game = Game.new(3, "classic", RuleSet.named("standard", turn_limit=200), seed=3)
+        play(game, [first, HardBot(49), HardBot(50)])
+        records.append([str(entry) for entry in game.record])
+    assert records[0] == records[1]
+
+
+def test_without_deep_copies_the_search_replays_the_record(monkeypatch: object) -> None:
+    """The compiled Game cannot be deep-copied; the copy is then replayed instead."""
+    game = Game.new(3, "classic", RuleSet.named("standard", turn_limit=40), seed=6)
+    play(game, [make_bot("hard", 1), make_bot("hard", 2), make_bot("hard", 3)], max_actions=60)
+
+    def refuse(self: Game) -> Game:
+        raise TypeError("no deep copies here")
+
+    monkeypatch.setattr(Game, "clone", refuse)  # type: ignore[attr-defined]
+    copy = determinised(game, 4)
+    assert copy is not game
+    assert (copy.cash, copy.owner, copy.position) == (game.cash, game.owner, game.position)
