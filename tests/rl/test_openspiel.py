@@ -63,11 +63,15 @@ def test_random_playouts_match_the_engine(params: dict[str, object]) -> None:
 
 
 def test_dice_chance_node_has_the_engine_outcomes() -> None:
-    """Rolling is a chance node of 36 rolls at 1/36; choosing (3, 4) moves 7 spaces."""
+    """Rolling is a chance node of 36 rolls at 1/36; choosing (2, 4) moves 6 spaces (from
+    GO to Oriental Avenue: no card to move the token on)."""
     game = pyspiel.load_game("python_monopoly", {"players": 2})
     state = game.new_initial_state()
-    while state.is_chance_node():  # shuffles and the turn-order rolls
-        state.apply_action(state.chance_outcomes()[0][0])
+    step = 0
+    while state.is_chance_node():  # shuffles and the turn-order rolls (no ties: they differ)
+        outcomes = state.chance_outcomes()
+        state.apply_action(outcomes[step % len(outcomes)][0])
+        step += 1
     seat = state.current_player()
     assert state.legal_actions()[0] == CATALOGUE.id("roll")
     before = state.game.position[seat]
@@ -75,11 +79,11 @@ def test_dice_chance_node_has_the_engine_outcomes() -> None:
     assert state.is_chance_node()
     outcomes = state.chance_outcomes()
     assert len(outcomes) == 36 and all(p == pytest.approx(1 / 36) for _, p in outcomes)
-    index = [roll for roll, _ in dice_outcomes(False)].index((3, 4))
+    index = [roll for roll, _ in dice_outcomes(False)].index((2, 4))
     state.apply_action(index)
     assert not state.is_chance_node()
-    assert state.game.position[seat] == before + 7
-    assert state.game.last_roll[:2] == (3, 4)
+    assert state.game.position[seat] == before + 6
+    assert state.game.last_roll[:2] == (2, 4)
 
 
 def test_speed_die_probabilities_are_exact() -> None:
