@@ -266,6 +266,8 @@ def test_chat_in_the_waiting_room_and_in_the_game_shows_text_not_markup(
     errors = watch_errors(ann) + watch_errors(bob)
     open_seat(ann, server.base, game_id, created["seat_token"])
     open_seat(bob, server.base, game_id, bob_seat["seat_token"])
+    for page in (ann, bob):  # both connections are open before anyone chats
+        page.locator("#conn[data-status=online]").wait_for()
     ann.locator(".waiting-card #chat-input").fill("<img src=x onerror=alert(1)> hi Bob")
     ann.locator(".waiting-card #chat-input").press("Enter")
     line = bob.locator("#chat-list li", has_text="hi Bob")
