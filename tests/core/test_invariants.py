@@ -64,7 +64,7 @@ from monopoly.core.actions import (
     UseJailCard,
 )
 from monopoly.core.board import DECK_ROLES, CardKind, SpaceKind
-from monopoly.core.debt import debt_of, raisable
+from monopoly.core.debt import raisable
 from monopoly.core.editions import edition_keys
 from monopoly.core.errors import IllegalActionError
 from monopoly.core.game import Game
@@ -140,11 +140,15 @@ def snapshot(game: Game) -> Any:
 
 
 def debts_of(game: Game, seat: int) -> list[int]:
-    """The debts ``seat`` is raising cash for (R-DEBT-1), by identity."""
+    """The debts ``seat`` is raising cash for (R-DEBT-1), by identity; a debt to a player
+    who has left lapses (R-DEBT-3) and does not count."""
     return [
         id(t.data)
         for t in game.tasks
-        if type(t) is Decision and t.kind == RAISE_CASH and t.seat == seat and debt_of(game, seat)
+        if type(t) is Decision
+        and t.kind == RAISE_CASH
+        and t.seat == seat
+        and (t.data.creditor < 0 or game.active[t.data.creditor])
     ]
 
 

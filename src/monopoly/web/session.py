@@ -35,7 +35,7 @@ from monopoly.core.records import entry_to_json, replay, setup_from_json
 from monopoly.core.state import BID
 from monopoly.core.view import PlayerView
 
-from . import explain, views
+from . import views
 from .chat import ChatRefusal, ChatRoom
 from .limits import BadJson, Limits, TokenBucket, describe_rate, read_json, shown
 from .lobby import ApiError, NewGame, new_secret, parse_rules
@@ -465,13 +465,9 @@ class GameSession:
         lines, starts = self._log_lines, self._log_starts
         done = len(starts)
         if done < len(game.events):
-            narrator = Narrator(game)
-            notes = explain.notes(game.events, done, game.language, dict(narrator.terms))
-            for event, note in zip(game.events[done:], notes, strict=True):
+            for event_text in views.event_lines(Narrator(game), game, done):
                 starts.append(len(lines))
-                lines.append(narrator.describe(event))
-                if note:
-                    lines.append(explain.WHY_PREFIX + note)
+                lines.extend(event_text)
         return lines
 
     def state_message(

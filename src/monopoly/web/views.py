@@ -188,15 +188,21 @@ def events_json(narrator: Narrator, game: Game, start: int) -> list[dict[str, An
     return result
 
 
+def event_lines(narrator: Narrator, game: Game, start: int = 0) -> list[tuple[str, ...]]:
+    """The log lines of each event from ``start`` on: its sentence, then its note
+    (marked) if it has one."""
+    why = explain.notes(game.events, start, game.language, dict(narrator.terms))
+    return [
+        (narrator.describe(event), explain.WHY_PREFIX + note)
+        if note
+        else (narrator.describe(event),)
+        for event, note in zip(game.events[start:], why, strict=True)
+    ]
+
+
 def log_lines(narrator: Narrator, game: Game) -> list[str]:
-    """The whole log as text: each event's sentence, then its note (marked) if any."""
-    why = explain.notes(game.events, 0, game.language, dict(narrator.terms))
-    lines = []
-    for event, note in zip(game.events, why, strict=True):
-        lines.append(narrator.describe(event))
-        if note:
-            lines.append(explain.WHY_PREFIX + note)
-    return lines
+    """The whole log as text (see :func:`event_lines`)."""
+    return [line for lines in event_lines(narrator, game) for line in lines]
 
 
 def dice_json(dice: tuple[int, ...] | list[int]) -> list[int | str]:
