@@ -274,6 +274,16 @@ def test_chat_in_the_waiting_room_and_in_the_game_shows_text_not_markup(
     line.wait_for()
     assert line.inner_text() == "Ann: <img src=x onerror=alert(1)> hi Bob"
     assert bob.locator("#chat-list img").count() == 0
+    # A line typed while Ann's connection is down is kept, announced, and sent on return.
+    ann.evaluate("window.monopolyScreen.connection.socket.close()")
+    ann.locator(".waiting-card #chat-input").fill("back soon")
+    ann.locator(".waiting-card #chat-input").press("Enter")
+    queued = ann.locator("[data-testid=chat-queued]")
+    assert queued.inner_text() == "Not connected: your message will be sent when the connection is back."
+    bob.locator("#chat-list li", has_text="Ann: back soon").wait_for()
+    ann.locator("#conn[data-status=online]").wait_for()
+    ann.locator("#chat-list li", has_text="Ann: back soon").wait_for()
+    queued.wait_for(state="hidden")
     ann.locator("[data-testid=start]").click()
     bob.locator(".board-svg").wait_for()
     assert "Ann: <img" in bob.locator("#log").inner_text()  # the earlier chat stays

@@ -12,19 +12,31 @@ export function chatItem(message) {
     h("span", { class: "chat-name" }, `${message.name}: `), message.text);
 }
 
-/** The form to send a message; ``send(text)`` returns whether it went out. */
+/**
+ * The form to send a message. A message typed while the connection is down is kept and
+ * sent when it is back; a note under the line says so until then.
+ */
 export function chatForm(screen) {
   const input = h("input", {
     type: "text", maxlength: MAX_CHAT, class: "chat-input", id: "chat-input", autocomplete: "off",
     placeholder: t("chat_placeholder"), "aria-label": t("chat_label"), dataset: { key: "chat-input" },
   });
+  const note = h("p", { class: "chat-note", role: "status", dataset: { testid: "chat-queued" }, hidden: true });
   const form = h("form", { class: "chat-form", dataset: { testid: "chat-form" } }, input,
-    h("button", { type: "submit", class: "small", dataset: { key: "chat-send" } }, t("chat_send")));
+    h("button", { type: "submit", class: "small", dataset: { key: "chat-send" } }, t("chat_send")), note);
+  const sent = () => {
+    note.hidden = true;
+    note.textContent = "";
+  };
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     const text = input.value.trim();
     if (!text) return;
-    if (screen.connection.send({ type: "chat", text })) input.value = "";
+    input.value = "";
+    if (screen.connection.sendWhenOnline({ type: "chat", text }, sent) === "queued") {
+      note.textContent = t("chat_queued");
+      note.hidden = false;
+    }
   });
   return form;
 }

@@ -21,6 +21,8 @@ export class Connection {
     this.stopped = false;
     this.timer = null;
     this.pinger = null;
+    /** Messages typed while the socket was down, sent in order once the server welcomes us. */
+    this.outbox = [];
   }
 
   open() {
@@ -48,6 +50,7 @@ export class Connection {
       this.onStatus("online");
       clearInterval(this.pinger);
       this.pinger = setInterval(() => this.send({ type: "ping" }), PING_EVERY);
+      this.flush();
     }
     if (message.type === "error" && FATAL.has(message.code)) this.stopped = true;
     this.onMessage(message);
@@ -72,6 +75,25 @@ export class Connection {
     if (!this.socket || this.socket.readyState !== WebSocket.OPEN) return false;
     this.socket.send(JSON.stringify(message));
     return true;
+  }
+
+  /**
+   * Send a message now, or keep it until the connection is back (chat typed while it
+   * reconnects). ``onSent`` runs when it actually goes out. Returns "sent" or "queued".
+   */
+  sendWhenOnline(message, onSent = () => {}) {
+    if (this.send(message)) {
+      onSent();
+      return "sent";
+    }
+    this.outbox.push({ message, onSent });
+    return "queued";
+  }
+
+  flush() {
+    const waiting = this.outbox;
+    this.outbox = [];
+    for (const { message, onSent } of waiting) this.sendWhenOnline(message, onSent);
   }
 
   close() {

@@ -173,7 +173,7 @@ export class GameScreen {
       } else {
         this.replaceLog(this.logLines || []);
       }
-    } else if (this.waitingList?.isConnected) {
+    } else if (this.waitingList) {  // also a list still being put on the page (a re-render awaits)
       replaceChildren(this.waitingList, ...(this.chat || []).map(chatItem));
     }
   }
