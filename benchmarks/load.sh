@@ -10,6 +10,11 @@ users=${1:-100}
 seconds=${2:-60}
 db=${3:-sqlite}
 port=${PORT:-8765}
+source scripts/ensure-venv.sh
+if [ ! -x .venv/bin/locust ]; then
+  echo "Installing Locust into .venv (requirements-load.lock) ..." >&2
+  .venv/bin/python -m pip install -q -r requirements-load.lock >&2
+fi
 if [ "$db" = sqlite ]; then
   db=$(mktemp -d)/load.sqlite3
 fi

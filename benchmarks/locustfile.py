@@ -1,7 +1,9 @@
 """Load test of ``monopoly serve`` with Locust: games with computer players and spectators.
 
-Run by hand (not part of ./test); Locust is not in the lock files (it brings gevent and
-Flask): ``.venv/bin/pip install locust==2.47.0``. Then, with a server running::
+Run by hand (not part of ./test). Locust and what it brings (gevent, Flask) are pinned in
+``requirements-load.lock``, which ``benchmarks/load.sh`` installs into ``.venv`` itself
+(or by hand: ``.venv/bin/pip install -r requirements-load.lock``). Then, with a server
+running::
 
     ./run serve --port 8765 --db /tmp/load.sqlite3 --create-rate 1000 --no-access-log
     .venv/bin/locust -f benchmarks/locustfile.py --headless -H http://127.0.0.1:8765 \\
