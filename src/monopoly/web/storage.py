@@ -27,6 +27,7 @@ from sqlalchemy import (
     delete,
     event,
     func,
+    insert,
     select,
     update,
 )
@@ -235,13 +236,19 @@ class Store:
         status: str,
         result: dict[str, Any] | None = None,
     ) -> None:
-        """Add log entries ``first_seq, first_seq + 1, ...`` and the game's status."""
-        with self.session() as session:
-            session.add_all(
-                RecordEntryRow(game_id=game_id, seq=first_seq + i, entry=entry)
-                for i, entry in enumerate(entries)
-            )
-            session.execute(
+        """Add log entries ``first_seq, first_seq + 1, ...`` and the game's status.
+
+        This runs after every action of every game, so it skips the ORM's unit of work:
+        one executemany insert and one update in a single transaction.
+        """
+        rows = [
+            {"game_id": game_id, "seq": first_seq + i, "entry": entry}
+            for i, entry in enumerate(entries)
+        ]
+        with self.engine.begin() as connection:
+            if rows:
+                connection.execute(insert(RecordEntryRow), rows)
+            connection.execute(
                 update(GameRow)
                 .where(GameRow.id == game_id)
                 .values(status=status, result=result, updated=now())
