@@ -9,6 +9,7 @@ import time
 from pathlib import Path
 
 import httpx
+import psycopg
 from websockets.exceptions import ConnectionClosed
 
 from monopoly.core.records import replay
@@ -26,7 +27,10 @@ def test_a_game_survives_the_death_of_its_owner_process(postgres_url: str) -> No
         assert [game["game_id"] for game in listed] == [waiting["game_id"]]
         created = create_game(owner.base, ANN_AND_BOTS)
         game_id, token = created["game_id"], created["seat_token"]
+        watcher = Player(owner.base, game_id)  # someone there: the game stays with its owner
         ann = Player(other.base, game_id, token)  # connected to the process that does not own it
+        first_owner = owner_proc(db, game_id)
+        assert watcher.welcome["spectator"] is True
         assert ann.welcome["seat"] == 0
         assert ann.expect("lobby")["game"]["game_id"] == game_id
         started = httpx.post(f"{other.base}/api/games/{game_id}/start", json={"seat_token": token})
@@ -35,6 +39,7 @@ def test_a_game_survives_the_death_of_its_owner_process(postgres_url: str) -> No
             ann.act(simple_answer(ann.my_turn()))
             ann.expect("state")
         seen = ann.my_turn()["state_id"]
+        assert owner_proc(db, game_id) == first_owner
         owner.kill()
 
         ann.expect("welcome", timeout=15)  # the other process took over and greets again
@@ -55,6 +60,52 @@ def test_a_game_survives_the_death_of_its_owner_process(postgres_url: str) -> No
     assert stored is not None and stored.status == "over"
     assert replay(stored.record()).over
     store.close()
+
+
+def owner_proc(db: str, game_id: str) -> str | None:
+    """The server process that holds the game's lease now (its random name)."""
+    with psycopg.connect(db) as connection:
+        row = connection.execute(
+            "SELECT proc FROM monopoly_owners WHERE game_id = %s", (game_id,)
+        ).fetchone()
+    return None if row is None else str(row[0])
+
+
+def test_a_game_follows_its_player_to_the_process_she_is_connected_to(postgres_url: str) -> None:
+    """The owner hands the game over to the process all its players use; an action sent
+    during the move is neither lost nor played twice."""
+    db = postgres_url
+    with ServerProcess(db, "--cluster") as first, ServerProcess(db, "--cluster") as second:
+        created = create_game(first.base, ANN_AND_BOTS)
+        game_id, token = created["game_id"], created["seat_token"]
+        creator = owner_proc(db, game_id)
+        ann = Player(second.base, game_id, token)
+        started = httpx.post(f"{second.base}/api/games/{game_id}/start", json={"seat_token": token})
+        assert started.status_code == 200, started.text
+        ids: list[int] = []
+        deadline = time.monotonic() + 30
+        while owner_proc(db, game_id) == creator or len(ids) < 12:
+            assert time.monotonic() < deadline, "the game did not move to the player's process"
+            state = ann.my_turn()
+            ann.act(simple_answer(state))
+            after = ann.wait_for(lambda s, before=state["state_id"]: s["state_id"] > before)
+            ids.append(after["state_id"])
+        assert owner_proc(db, game_id) not in (None, creator)
+        assert ann.welcome["seat"] == 0
+        assert [m for m in ann.seen if m["type"] == "welcome"][-1]["seat"] == 0
+        assert ids == sorted(set(ids))  # every action answered by a newer state, none twice
+        assert not [m for m in ann.seen if m["type"] == "error"]
+        assert play_to_the_end(ann)["winners"]
+        ann.close()
+        first.process.terminate()
+        second.process.terminate()
+        assert first.process.stdout is not None and second.process.stdout is not None
+        first_log, second_log = first.process.stdout.read(), second.process.stdout.read()
+    assert f"game {game_id} moved to process" in first_log
+    assert f"this process took game {game_id} over" in second_log
+    stored = Store(postgres_url).load(game_id)
+    assert stored is not None and stored.status == "over"
+    assert replay(stored.record()).over
 
 
 def worker_pids(parent: int) -> list[int]:

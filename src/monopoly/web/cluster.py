@@ -11,6 +11,12 @@ tries to take the games its players are connected to and the running games nobod
 when an owner dies, another process takes its games over within a second, loads them
 from the database (everything a client saw was stored first) and greets the players
 again with a full state.
+
+A game follows its players: when every seated player of a game is connected to one other
+process and nobody is connected to the owner itself, the owner hands the game over to
+that process (it stops, releases the lease and says so), so the players' messages stop
+travelling through PostgreSQL. Messages that reach the old owner after the move are sent
+back to their process and played there, in order, once it has taken the game.
 """
 
 from __future__ import annotations
@@ -22,6 +28,7 @@ import json
 import logging
 import secrets
 import threading
+import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -43,6 +50,8 @@ PIECE = 1000
 WATCH = 0.5
 """Seconds between two looks for games to take over."""
 RPC_TIMEOUT = 10.0
+HANDOVER_GRACE = 5.0
+"""Seconds a process leaves a game it handed over to the new owner (no taking it back)."""
 
 
 class Elsewhere(Exception):
@@ -62,15 +71,20 @@ class Proxy:
     local: tuple[GameSession, Client] | None = None
     """Set when this process has taken the game over: the connection is served here."""
     outgoing: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
+    bounced: list[str] = field(default_factory=list)
+    """Messages the old owner sent back after the game moved, to play here in order."""
 
 
 @dataclass
 class Remote:
     """On the owner: a player connected to another process."""
 
+    game_id: str
     client: Client
     incoming: asyncio.Queue[str | None]
     tasks: list[asyncio.Task[None]]
+    current: str | None = None
+    """The message being handled (waiting for the game's lock), if any."""
 
 
 class Cluster:
@@ -93,6 +107,8 @@ class Cluster:
         self._send: psycopg.AsyncConnection[Any] | None = None
         self._send_lock = asyncio.Lock()
         self._tasks: list[asyncio.Task[None]] = []
+        self.handed: dict[str, float] = {}
+        """Games this process handed over, and when (see HANDOVER_GRACE)."""
 
     # ------------------------------------------------------------------ leases
     def _lease_sql(self, query: str, *args: Any) -> list[Any]:
@@ -164,12 +180,13 @@ class Cluster:
                         await self._take_over(game_id)
                     else:
                         await self._follow_owner(game_id)
+                await self._hand_over_followed_games()
                 free = await asyncio.to_thread(
                     self._lease_sql,
                     "WITH running AS MATERIALIZED (SELECT id FROM games "
                     "WHERE status = 'running' AND NOT (id = ANY(%s))) "
                     "SELECT id FROM running WHERE pg_try_advisory_lock(hashtextextended(id, 0))",
-                    list(self.owned),
+                    [*self.owned, *self._recently_handed()],
                 )
                 for (game_id,) in free:
                     self.owned.add(game_id)
@@ -186,6 +203,8 @@ class Cluster:
                 proxy.owner = owner
                 if owner is not None and proxy.hello is not None:
                     await self._forward(conn, proxy, proxy.hello)
+                    for text in self._take_bounced(proxy):
+                        await self._forward(conn, proxy, text)
 
     async def _forward(self, conn: int, proxy: Proxy, text: str) -> None:
         assert proxy.owner is not None
@@ -205,6 +224,93 @@ class Cluster:
             asyncio.get_running_loop().create_task(client.pump())
             if proxy.hello is not None:
                 await session.handle(client, proxy.hello)
+            for text in self._take_bounced(proxy):
+                await session.handle(client, text)
+
+    # ------------------------------------------------------------------ following players
+    def _recently_handed(self) -> list[str]:
+        moment = time.monotonic()
+        for game_id, when in list(self.handed.items()):
+            if moment - when > HANDOVER_GRACE:
+                del self.handed[game_id]
+        return list(self.handed)
+
+    async def _hand_over_followed_games(self) -> None:
+        for game_id in list(self.owned):
+            session = self.hub.sessions.get(game_id)
+            target = None if session is None else self._players_process(game_id, session)
+            if session is not None and target is not None:
+                await self._hand_over(game_id, session, target)
+
+    def _players_process(self, game_id: str, session: GameSession) -> str | None:
+        """The one other process all of this game's connections come through when its
+        seated players are all there; None while anyone is connected here or the seated
+        players are spread over processes (or the game is in use otherwise)."""
+        remotes = [
+            (key[0], remote) for key, remote in self.remotes.items() if remote.game_id == game_id
+        ]
+        if not remotes or session.pins != len(remotes):
+            return None  # nobody remote, or a lobby request is using the game
+        remote_clients = {id(remote.client) for _, remote in remotes}
+        if any(id(client) not in remote_clients for client in session.clients):
+            return None
+        players = {proc for proc, remote in remotes if remote.client.seat is not None}
+        return players.pop() if len(players) == 1 else None
+
+    async def _hand_over(self, game_id: str, session: GameSession, target: str) -> None:
+        """Stop the game here (between two actions), give up its lease and tell
+        ``target``; what its connections sent meanwhile goes back to their process."""
+        async with session.lock:
+            if self.hub.sessions.get(game_id) is not session or game_id not in self.owned:
+                return
+            session.stop()
+            del self.hub.sessions[game_id]
+            for key in [key for key, remote in self.remotes.items() if remote.game_id == game_id]:
+                await self._bounce_unanswered(key, self.remotes.pop(key))
+            self.handed[game_id] = time.monotonic()
+            await self.release(game_id)
+        await self._notify(target, {"k": "moved", "g": game_id})
+        log.info("game %s moved to process %s, where its players are", game_id, target)
+
+    async def _bounce_unanswered(self, key: tuple[str, int], remote: Remote) -> None:
+        """End a remote connection here; send its unanswered messages back."""
+        remote.client.dropped = "the game moved to another process"
+        unanswered = [remote.current] if remote.current is not None else []
+        while not remote.incoming.empty():
+            text = remote.incoming.get_nowait()
+            if text is not None:
+                unanswered.append(text)
+        remote.tasks[-1].cancel()  # the message loop; the pump still sends what is queued
+        proc, conn = key
+        for text in unanswered:
+            await self._notify(proc, {"k": "bounce", "c": conn, "t": text})
+
+    async def _moved_here(self, game_id: str) -> None:
+        """The old owner handed the game to us: take it now rather than at the next look."""
+        try:
+            if await self.acquire(game_id):
+                await self._take_over(game_id)
+        except Exception:
+            log.exception("taking over game %s failed", game_id)
+
+    def _bounced(self, conn: int, text: str) -> None:
+        proxy = self.proxies.get(conn)
+        if proxy is None or text == proxy.hello:  # the hello is said again anyway
+            return
+        proxy.bounced.append(text)
+        if proxy.local is not None:
+            asyncio.get_running_loop().create_task(self._play_bounced(proxy))
+
+    async def _play_bounced(self, proxy: Proxy) -> None:
+        assert proxy.local is not None
+        session, client = proxy.local
+        for text in self._take_bounced(proxy):
+            await session.handle(client, text)
+
+    @staticmethod
+    def _take_bounced(proxy: Proxy) -> list[str]:
+        texts, proxy.bounced = proxy.bounced, []
+        return texts
 
     # ------------------------------------------------------------------ sending
     async def _notify(self, proc: str, message: dict[str, Any]) -> None:
@@ -227,6 +333,10 @@ class Cluster:
             await self._piece(message)
         elif kind == "in":
             await self._remote_message(message)
+        elif kind == "bounce":
+            self._bounced(message["c"], message["t"])
+        elif kind == "moved":
+            asyncio.get_running_loop().create_task(self._moved_here(message["g"]))
         elif kind == "bye":
             self._remote_gone(message["p"], message["c"])
         elif kind == "rpc":
@@ -251,8 +361,9 @@ class Cluster:
         key = (message["p"], message["c"])
         remote = self.remotes.get(key)
         if remote is None:
-            if message["g"] not in self.owned:
-                return  # no longer ours: the sender's process will take the game over
+            if message["g"] not in self.owned:  # no longer ours: back to the sender's process
+                await self._notify(key[0], {"k": "bounce", "c": key[1], "t": message["t"]})
+                return
             session = await self.hub.get(message["g"])
             proc, conn = key
 
@@ -263,7 +374,7 @@ class Cluster:
             incoming: asyncio.Queue[str | None] = asyncio.Queue()
             session.pins += 1
             loop = asyncio.get_running_loop()
-            remote = Remote(client, incoming, [])
+            remote = Remote(message["g"], client, incoming, [])
             remote.tasks = [
                 loop.create_task(client.pump()),
                 loop.create_task(self._serve_remote(session, remote)),
@@ -274,7 +385,9 @@ class Cluster:
     async def _serve_remote(self, session: GameSession, remote: Remote) -> None:
         try:
             while (text := await remote.incoming.get()) is not None:
+                remote.current = text
                 await session.handle(remote.client, text)
+                remote.current = None
         finally:
             session.leave(remote.client)
             remote.client.close()
