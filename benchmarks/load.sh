@@ -19,6 +19,7 @@ if [ "$db" = sqlite ]; then
   db=$(mktemp -d)/load.sqlite3
 fi
 .venv/bin/monopoly serve --port "$port" --db "$db" --create-rate 1000 --no-access-log \
+  --address-factor 1000 --connections-per-address 100000 \
   --workers "${WORKERS:-1}" \
   >/tmp/monopoly-load-server.log 2>&1 &
 server=$!

@@ -5,7 +5,8 @@ Run by hand (not part of ./test). Locust and what it brings (gevent, Flask) are 
 (or by hand: ``.venv/bin/pip install -r requirements-load.lock``). Then, with a server
 running::
 
-    ./run serve --port 8765 --db /tmp/load.sqlite3 --create-rate 1000 --no-access-log
+    ./run serve --port 8765 --db /tmp/load.sqlite3 --create-rate 1000 --no-access-log \\
+        --address-factor 1000 --connections-per-address 100000
     .venv/bin/locust -f benchmarks/locustfile.py --headless -H http://127.0.0.1:8765 \\
         -u 100 -r 10 -t 60s --csv /tmp/load
 

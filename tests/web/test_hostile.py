@@ -181,6 +181,29 @@ def test_all_connections_of_one_address_share_a_limit(guarded: ServerThread) -> 
         player.close()
 
 
+def test_the_per_address_limits_are_set_on_the_command_line(tmp_path: Path) -> None:
+    """--connections-per-address caps one address's open sockets (behind a proxy or for a
+    load test it is raised); the connection over the cap is refused before it opens."""
+    db = tmp_path / "games.sqlite3"
+    with ServerProcess(db, "--connections-per-address", "2", "--address-factor", "1") as server:
+        game_id, _ = started_game(server.base)
+        first, second = Player(server.base, game_id), Player(server.base, game_id)
+        with pytest.raises(InvalidStatus):
+            Player(server.base, game_id)
+        second.close()
+        deadline = time.monotonic() + WAIT
+        while True:  # the closed socket's place is free again once the server has seen it go
+            try:
+                third = Player(server.base, game_id)
+                break
+            except InvalidStatus:
+                assert time.monotonic() < deadline, "the freed place was not given back"
+                time.sleep(0.1)
+        assert third.expect("state")["state_id"] >= 0
+        first.close()
+        third.close()
+
+
 def test_a_long_game_syncs_by_delta(server: ServerThread, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(session_module, "LOG_TAIL", 30)
     game_id, token = started_game(server.base)

@@ -61,6 +61,16 @@ def serve(
     create_rate: Annotated[
         float, typer.Option(help="New games a second per address (after a burst of 20)")
     ] = 0.2,
+    address_factor: Annotated[
+        float,
+        typer.Option(
+            help="All connections of one address together may send this many times the "
+            "rates of one connection (raise it behind a proxy, or for a load test)"
+        ),
+    ] = 8.0,
+    connections_per_address: Annotated[
+        int, typer.Option(help="Open WebSocket connections allowed from one address")
+    ] = 256,
     access_log: Annotated[
         bool, typer.Option(help="Log every request (never bodies, queries or tokens)")
     ] = True,
@@ -97,7 +107,11 @@ def serve(
         testing=testing,
         idle_unload=idle_unload,
         access_log=access_log,
-        limits=Limits(create_rate=(create_rate, 20.0)),
+        limits=Limits(
+            create_rate=(create_rate, 20.0),
+            address_factor=address_factor,
+            connections_per_address=connections_per_address,
+        ),
         cluster=cluster or workers > 1,
     )
     if workers > 1:
