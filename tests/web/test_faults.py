@@ -14,10 +14,14 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import psycopg
 import pytest
+from sqlalchemy import event
+from sqlalchemy.pool import Pool
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
+from monopoly.core.records import replay
 from monopoly.web.session import ServerConfig
 from monopoly.web.storage import Store
 
@@ -286,3 +290,88 @@ def test_unused_and_finished_games_leave_memory_and_come_back(tmp_path: Path) ->
             f"{server.base}/api/games/{waiting}/join", json={"name": "Bob", "token": "boot"}
         )
         assert join.status_code == 200 and join.json()["seat"] == 1
+
+
+# ---------------------------------------------------------------------- finding 4: real faults
+def act_until_refused(player: Player) -> dict[str, Any]:
+    """Play the person's decisions until a write fails (hers or a computer player's);
+    the last state she saw, which the failed write must not have moved on."""
+    assert player.state is not None
+    for _ in range(5000):
+        state = player.state
+        if state["decision"] and state["decision"]["seat"] == state["seat"]:
+            player.act(simple_answer(state))
+        message = player.recv()
+        while message["type"] not in ("state", "error"):
+            message = player.recv()
+        if message["type"] == "error" and message["code"] == "storage_unavailable":
+            assert message["state_id"] == state["state_id"]
+            return state
+    raise AssertionError("no write failed")
+
+
+def test_a_full_disk_is_an_error_and_the_game_goes_on_when_there_is_room(tmp_path: Path) -> None:
+    """SQLite's own "database or disk is full" (SQLITE_FULL), made by capping the file's
+    pages: the refused action changes nothing, health says why, and once there is room
+    the same game goes on from the state the players saw."""
+    db = tmp_path / "games.sqlite3"
+    cap = {"pages": 2**30}
+
+    def limit_pages(connection: Any, record: Any, proxy: Any) -> None:
+        connection.execute(f"PRAGMA max_page_count = {cap['pages']}")
+
+    event.listen(Pool, "checkout", limit_pages)
+    try:
+        with ServerThread(str(db), config(bot_delay=0.05)) as server:
+            created = create_game(server.base, ANN_AND_BOTS)
+            game_id, token = created["game_id"], created["seat_token"]
+            ann = Player(server.base, game_id, token)
+            start_game(server.base, game_id, token)
+            ann.my_turn()
+            with sqlite3.connect(db) as reader:
+                cap["pages"] = reader.execute("PRAGMA page_count").fetchone()[0]
+            seen = act_until_refused(ann)
+            health = httpx.get(f"{server.base}/api/health")
+            assert health.status_code == 503
+            assert "full" in health.json()["last_write_error"]
+            ann.send({"type": "sync"})
+            assert ann.expect("state")["state_id"] == seen["state_id"]
+            cap["pages"] = 2**30  # room again: her action (or the computers') goes through
+            if seen["decision"]["seat"] == seen["seat"]:
+                ann.act(simple_answer(seen))
+            assert ann.wait_for(lambda s: s["state_id"] > seen["state_id"])
+            assert play_to_the_end(ann)["winners"]
+            ann.close()
+    finally:
+        event.remove(Pool, "checkout", limit_pages)
+    stored = Store(str(db)).load(game_id)
+    assert stored is not None and stored.status == "over"
+
+
+def test_lost_postgresql_connections_are_replaced_and_nothing_is_lost(postgres_url: str) -> None:
+    """The database server ends every connection of the game server mid-game (a restart,
+    a failover, an idle timeout): the next writes use new connections and the game
+    plays to its end with every action stored."""
+    name = f"lost_{random.randrange(16**8):08x}"
+    url = f"{postgres_url}&application_name={name}"
+    with ServerThread(url, config(bot_delay=0.05)) as server:
+        created = create_game(server.base, ANN_AND_BOTS)
+        game_id, token = created["game_id"], created["seat_token"]
+        ann = Player(server.base, game_id, token)
+        start_game(server.base, game_id, token)
+        for _ in range(3):
+            ann.act(simple_answer(ann.my_turn()))
+            ann.expect("state")
+        with psycopg.connect(postgres_url, autocommit=True) as admin:
+            ended = admin.execute(
+                "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
+                "WHERE application_name = %s",
+                (name,),
+            ).fetchone()
+        assert ended is not None and ended[0] >= 1
+        over = play_to_the_end(ann)
+        assert over["winners"]
+        ann.close()
+    stored = Store(postgres_url).load(game_id)
+    assert stored is not None and stored.status == "over"
+    assert replay(stored.record()).over
