@@ -18,7 +18,9 @@ import secrets
 import time
 from collections import Counter
 from collections.abc import AsyncIterator, Callable
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
+from functools import partial
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
@@ -76,6 +78,9 @@ class Hub:
         self.limiter = RateLimiter()
         self._loading: dict[str, asyncio.Lock] = {}
         self._tasks: list[asyncio.Task[None]] = []
+        self._writers = ThreadPoolExecutor(store.writers, thread_name_prefix="monopoly-write")
+        """SQLite takes one writer at a time: writing from one thread avoids its lock
+        waits (its busy handler sleeps up to 100 ms at a time); PostgreSQL takes several."""
         self.cluster: Cluster | None = None
         """Set when several processes share the (PostgreSQL) database."""
         if config.cluster:
@@ -100,7 +105,9 @@ class Hub:
         and raised as :class:`StorageFailure`. Callers hold their game's lock, so one
         game's writes stay in order."""
         try:
-            answer = await asyncio.to_thread(call, *args)
+            answer = await asyncio.get_running_loop().run_in_executor(
+                self._writers, partial(call, *args)
+            )
         except Exception as error:  # any database failure: the caller rolls back
             self.storage_error = describe_error(error)
             log.warning("a write to the database failed: %s", self.storage_error)
@@ -290,6 +297,7 @@ class Hub:
             self.cluster.stop()
         for session in self.sessions.values():
             session.stop()
+        self._writers.shutdown(wait=False)
 
     # ------------------------------------------------------------------ clients
     def origin_allowed(self, origin: str, host: str | None) -> bool:

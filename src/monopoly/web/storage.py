@@ -142,6 +142,8 @@ class Store:
         self.engine: Engine = create_engine(self.url, connect_args=connect_args)
         if sqlite:
             event.listen(self.engine, "connect", _sqlite_pragmas)
+        self.writers = 1 if sqlite else 8
+        """Threads that may write at once (SQLite: one writer at a time anyway)."""
         self.error: str | None = None
         """Why the tables could not be made (a damaged file, no server): the server still
         starts, reports it on /api/health and tries again."""
