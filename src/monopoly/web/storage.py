@@ -23,6 +23,7 @@ from sqlalchemy import (
     ForeignKey,
     Integer,
     String,
+    bindparam,
     create_engine,
     delete,
     event,
@@ -249,11 +250,9 @@ class Store:
         ]
         with self.engine.begin() as connection:
             if rows:
-                connection.execute(insert(RecordEntryRow), rows)
+                connection.execute(_APPEND, rows)
             connection.execute(
-                update(GameRow)
-                .where(GameRow.id == game_id)
-                .values(status=status, result=result, updated=now())
+                _SET_STATUS, {"gid": game_id, "status": status, "result": result, "at": now()}
             )
 
     def delete_game(self, game_id: str) -> None:
@@ -338,6 +337,15 @@ def _seat_data(row: SeatRow) -> SeatData:
 def _aware(moment: datetime) -> datetime:
     """SQLite returns naive datetimes: they were written in UTC."""
     return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
+_APPEND = insert(RecordEntryRow)
+_SET_STATUS = (
+    update(GameRow)
+    .where(GameRow.id == bindparam("gid"))
+    .values(status=bindparam("status"), result=bindparam("result"), updated=bindparam("at"))
+)
+"""The statements of ``append_log``, built once (it runs after every action)."""
 
 
 def _sqlite_pragmas(connection: Any, _record: Any) -> None:
