@@ -279,7 +279,9 @@ def test_chat_in_the_waiting_room_and_in_the_game_shows_text_not_markup(
     ann.locator(".waiting-card #chat-input").fill("back soon")
     ann.locator(".waiting-card #chat-input").press("Enter")
     queued = ann.locator("[data-testid=chat-queued]")
-    assert queued.inner_text() == "Not connected: your message will be sent when the connection is back."
+    assert queued.inner_text() == (
+        "Not connected: your message will be sent when the connection is back."
+    )
     bob.locator("#chat-list li", has_text="Ann: back soon").wait_for()
     ann.locator("#conn[data-status=online]").wait_for()
     ann.locator("#chat-list li", has_text="Ann: back soon").wait_for()

@@ -79,7 +79,11 @@ class RayBackend(AbstractContextManager["RayBackend"]):
                 ray.init(address=self.address, log_to_driver=False, include_dashboard=False)
             except (ConnectionError, ValueError, RuntimeError) as error:
                 where = self.address or "a new local instance"
-                raise BackendError(f"cannot start Ray on {where}: {error}") from None
+                hint = ""
+                if (self.address or "").startswith("ray://"):
+                    hint = " (a cluster with token authentication needs RAY_AUTH_MODE=token"
+                    hint += " and its token)"
+                raise BackendError(f"cannot start Ray on {where}: {error}{hint}") from None
             self.started_here = True
         cpus = int(ray.cluster_resources().get("CPU", 1))
         self.workers = self.asked_workers or max(1, cpus)

@@ -1,0 +1,150 @@
+"""`--address ray://host:port`: the simulator as a Ray client of a cluster it did not start.
+
+A head node is started the way docs/simulator.md tells (``ray start --head`` with its
+client server, token authentication on) in its own process group and temporary folder;
+`monopoly simulate` runs in a separate process as a client and must play the same games
+as the local backend.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from monopoly.sim.stats import TIMING_KEYS
+
+BIN = Path(sys.executable).parent
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+def wait_for_port(port: int, head: subprocess.Popen[str], seconds: float = 90) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        assert head.poll() is None, "the Ray head stopped"
+        with socket.socket() as probe:
+            if probe.connect_ex(("127.0.0.1", port)) == 0:
+                return
+        time.sleep(0.3)
+    raise AssertionError("the Ray client server did not open its port")
+
+
+@pytest.fixture(scope="module")
+def ray_cluster() -> Iterator[tuple[str, dict[str, str]]]:
+    """A one-node cluster (2 CPUs) with token authentication; yields (address, env)."""
+    env = {
+        **os.environ,
+        "RAY_AUTH_MODE": "token",
+        "RAY_AUTH_TOKEN": secrets.token_hex(16),
+        "RAY_USAGE_STATS_ENABLED": "0",
+        # a loaded test machine starts the head's client server slowly: wait longer
+        "RAY_CLIENT_INITIAL_CONNECTION_TIMEOUT_S": "20",
+        "RAY_CLIENT_MAX_CONNECTION_TIMEOUT_S": "40",
+    }
+    client_port, gcs_port = free_port(), free_port()
+    workers = free_port()
+    folder = tempfile.mkdtemp(prefix="ray", dir="/tmp")
+    command = [
+        str(BIN / "ray"), "start", "--head", "--block", "--num-cpus", "2",
+        "--port", str(gcs_port), "--ray-client-server-port", str(client_port),
+        "--min-worker-port", str(workers), "--max-worker-port", str(workers + 40),
+        "--include-dashboard", "false", "--object-store-memory", str(80 * 1024 * 1024),
+        "--temp-dir", folder, "--disable-usage-stats",
+    ]  # fmt: skip
+    head = subprocess.Popen(
+        command,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        text=True,
+        start_new_session=True,
+    )
+    try:
+        wait_for_port(client_port, head)
+        yield f"ray://127.0.0.1:{client_port}", env
+    finally:
+        os.killpg(head.pid, signal.SIGTERM)  # the head and every process it started
+        try:
+            head.wait(10)
+        except subprocess.TimeoutExpired:
+            os.killpg(head.pid, signal.SIGKILL)
+            head.wait(30)
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def simulate(*args: str, env: dict[str, str] | None = None) -> dict[str, Any]:
+    common = ["--games", "12", "--seed", "41", "--rules", "speed", "--json"]
+    done = subprocess.run(
+        [str(BIN / "monopoly"), "simulate", *common, *args],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    summary: dict[str, Any] = json.loads(done.stdout)
+    return summary
+
+
+def test_a_ray_client_plays_the_same_games_as_the_local_backend(
+    ray_cluster: tuple[str, dict[str, str]],
+) -> None:
+    address, env = ray_cluster
+    on_cluster = simulate("--backend", "ray", "--address", address, env=env)
+    local = simulate("--workers", "1")
+    assert on_cluster["backend"] == "ray" and on_cluster["workers"] == 2
+    assert on_cluster["games"] == 12 and on_cluster["player_turns_per_second"] > 0
+    for key in (*TIMING_KEYS, "backend", "workers"):
+        on_cluster.pop(key, None)
+        local.pop(key, None)
+    assert on_cluster == local
+
+
+def test_a_client_without_the_cluster_token_gets_a_clear_error(
+    ray_cluster: tuple[str, dict[str, str]],
+) -> None:
+    address, env = ray_cluster
+    wrong = {**env, "RAY_AUTH_TOKEN": "not-the-token"}
+    wrong |= {
+        "RAY_CLIENT_INITIAL_CONNECTION_TIMEOUT_S": "2",
+        "RAY_CLIENT_MAX_CONNECTION_TIMEOUT_S": "2",
+    }
+    done = subprocess.run(
+        [
+            str(BIN / "monopoly"),
+            "simulate",
+            "--games",
+            "2",
+            "--backend",
+            "ray",
+            "--address",
+            address,
+        ],
+        env=wrong,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode != 0
+    assert f"cannot start Ray on {address}" in done.stderr
+    assert "RAY_AUTH_MODE=token" in done.stderr
