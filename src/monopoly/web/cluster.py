@@ -175,7 +175,8 @@ class Cluster:
         while True:
             await asyncio.sleep(WATCH)
             try:
-                for game_id in {proxy.game_id for proxy in self.proxies.values()}:
+                forwarded = {p.game_id for p in self.proxies.values() if p.local is None}
+                for game_id in forwarded:
                     if await self.acquire(game_id):
                         await self._take_over(game_id)
                     else:
