@@ -107,6 +107,8 @@ class Cluster:
         self._send: psycopg.AsyncConnection[Any] | None = None
         self._send_lock = asyncio.Lock()
         self._tasks: list[asyncio.Task[None]] = []
+        self.taking: set[str] = set()
+        """Games whose take-over is under way."""
         self.handed: dict[str, float] = {}
         """Games this process handed over, and when (see HANDOVER_GRACE)."""
 
@@ -213,6 +215,17 @@ class Cluster:
         await self._notify(proxy.owner, {**message, "t": text})
 
     async def _take_over(self, game_id: str) -> None:
+        """Serve the game here: load it, let its computers move, and serve our
+        connections to it locally (once: a take-over already under way is not repeated)."""
+        if game_id in self.taking:
+            return
+        self.taking.add(game_id)
+        try:
+            await self._load_and_serve(game_id)
+        finally:
+            self.taking.discard(game_id)
+
+    async def _load_and_serve(self, game_id: str) -> None:
         self.hub.broken.pop(game_id, None)
         session = await self.hub.get(game_id)
         log.info("this process took game %s over", game_id)
