@@ -276,7 +276,20 @@ class Seating:
         game = session.running_game()
         if client.seat is None:
             raise Refusal("spectator", "only players can hand a seat to a computer player")
-        seat = data.get("seat")
+        seat = self._absent_person(game, data.get("seat"))
+        handed = replace(self.seats[seat], standin=True)
+        try:
+            await session.hub.write(session.hub.store.save_seat, session.id, seat, handed)
+        except StorageFailure:
+            raise Refusal(
+                "storage_unavailable", "the hand-over could not be saved: try again soon"
+            ) from None
+        self.seats[seat] = handed
+        session.broadcast(self.presence_message())
+        session.computer.kick()
+
+    def _absent_person(self, game: Game, seat: object) -> int:
+        """``seat`` if it is a person's, still in the game and away long enough."""
         if type(seat) is not int or not 0 <= seat < len(self.seats):
             raise Refusal("bad_seat", f"there is no seat {shown(seat)}")
         target = self.seats[seat]
@@ -287,22 +300,13 @@ class Seating:
         if target.standin:
             raise Refusal("already_handed_over", f"a computer player holds seat {seat} already")
         absent = time.monotonic() - self.absent_since[seat]
-        timeout = session.hub.config.absence_timeout
+        timeout = self.session.hub.config.absence_timeout
         if self.connections[seat] or absent < timeout:
             raise Refusal(
                 "not_absent",
                 f"seat {seat} may be handed over after {timeout:g} s without a connection",
             )
-        handed = replace(target, standin=True)
-        try:
-            await session.hub.write(session.hub.store.save_seat, session.id, seat, handed)
-        except StorageFailure:
-            raise Refusal(
-                "storage_unavailable", "the hand-over could not be saved: try again soon"
-            ) from None
-        self.seats[seat] = handed
-        session.broadcast(self.presence_message())
-        session.computer.kick()
+        return seat
 
     # ------------------------------------------------------------------ the next game
     async def play_again(self, client: Client) -> None:
@@ -320,30 +324,10 @@ class Seating:
             other.send(self.again_message(other.seat))
 
     async def _create_next_game(self) -> None:
-        # The next game starts from the box: a chosen seed or position is not carried on.
+        """Create the next game and seat this game's people in it, each with a new token."""
         session = self.session
-        spec = {k: v for k, v in session.rules_spec.items() if k != "testing"}
         try:
-            _, rules = parse_rules(spec)
-        except ApiError as error:
-            raise Refusal(error.code, error.message) from None
-        seats = tuple(
-            {"type": "bot", "level": data.level} if data.kind == "bot" else {"type": "human"}
-            for data in self.seats
-        )
-        host = self.seats[0]
-        request = NewGame(
-            session.edition,
-            session.language,
-            spec,
-            rules,
-            seats,
-            host.name or "",
-            host.token or "",
-            secrets.randbits(48),
-        )
-        try:
-            following, secret = await session.hub.create(request)
+            following, secret = await session.hub.create(self._next_game_request())
         except ApiError as error:
             raise Refusal(error.code, error.message) from None
         self.next_secrets = {0: secret}
@@ -357,6 +341,31 @@ class Seating:
             store = session.hub.store
             await _write_or_refuse(session, store.save_seat, following.id, seat, target)
         self.next_game = following.id
+
+    def _next_game_request(self) -> NewGame:
+        """The same edition, rules and seats; the next game starts from the box (a
+        chosen seed or position is not carried on)."""
+        session = self.session
+        spec = {k: v for k, v in session.rules_spec.items() if k != "testing"}
+        try:
+            _, rules = parse_rules(spec)
+        except ApiError as error:
+            raise Refusal(error.code, error.message) from None
+        seats = tuple(
+            {"type": "bot", "level": data.level} if data.kind == "bot" else {"type": "human"}
+            for data in self.seats
+        )
+        host = self.seats[0]
+        return NewGame(
+            session.edition,
+            session.language,
+            spec,
+            rules,
+            seats,
+            host.name or "",
+            host.token or "",
+            secrets.randbits(48),
+        )
 
     def again_message(self, seat: int | None) -> dict[str, Any]:
         return again_message(self.next_game, self.next_secrets, seat)
