@@ -105,7 +105,13 @@ class GameSession:
         self._log_starts: list[int] = []
         """Where each event's lines start in ``_log_lines`` (an event may add a note)."""
         self.chat = ChatRoom()
-        self.handlers: dict[str, Handler] = {
+        self.handlers = self._handler_table()
+        """The handler of each message type of :data:`~.protocol.MESSAGE_FIELDS`."""
+
+    def _handler_table(self) -> dict[str, Handler]:
+        """One handler per message type; a type without one fails every session at once
+        (a forgotten handler must not wait for a client to send that message)."""
+        handlers: dict[str, Handler] = {
             "hello": self._hello,
             "action": self._action,
             "check": self._check,
@@ -117,12 +123,13 @@ class GameSession:
             "host_rules": self.seating.host_rules,
             "ping": self._pong,
         }
-        """The handler of each message type of :data:`~.protocol.MESSAGE_FIELDS`."""
-        if self.handlers.keys() != protocol.MESSAGE_FIELDS.keys():
+        if handlers.keys() != protocol.MESSAGE_FIELDS.keys():
             raise AssertionError("every message type needs a handler, and only those")
+        return handlers
 
     @property
     def seats(self) -> list[SeatData]:
+        """Who sits where (kept by :class:`~.seats.Seating`)."""
         return self.seating.seats
 
     @property
