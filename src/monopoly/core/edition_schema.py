@@ -319,6 +319,7 @@ def _groups_full(ctx: Checker, data: dict[str, Any]) -> dict[str, dict[str, str]
 def _space_full(
     ctx: Checker, entry: str, item: dict[str, Any], groups: dict[str, dict[str, str]]
 ) -> Space:
+    """One space of a full edition: its kind and exactly the numbers that kind has."""
     index = item["index"]
     kind_name = ctx.text(entry, item, "kind")
     if kind_name not in _SPACE_KINDS:
@@ -329,23 +330,7 @@ def _space_full(
     common = ("index", "kind", "printed", *LANGUAGES)
     if kind is SpaceKind.STREET:
         ctx.keys(entry, item, (*common, "group", "price", "rents", "house_cost"))
-        group = ctx.text(entry, item, "group")
-        if group not in groups or group in ("railroad", "utility"):
-            raise ctx.error(entry, f"unknown street group {group!r}")
-        price = ctx.integer(entry, item, "price", positive=True)
-        if "rents" not in item:
-            raise ctx.error(entry, "'rents' is missing")
-        rents = item["rents"]
-        if (
-            not isinstance(rents, list)
-            or len(rents) != 6
-            or not all(isinstance(r, int) and not isinstance(r, bool) and r >= 0 for r in rents)
-        ):
-            raise ctx.error(entry, f"rents must be 6 non-negative integers, got {rents!r}")
-        if any(a >= b for a, b in itertools.pairwise(rents)):
-            raise ctx.error(entry, f"rents must increase, got {rents!r}")
-        house_cost = ctx.integer(entry, item, "house_cost", positive=True)
-        return Space(index, kind, group, price, tuple(rents), house_cost)
+        return _street(ctx, entry, item, groups)
     if kind in (SpaceKind.RAILROAD, SpaceKind.UTILITY):
         ctx.keys(entry, item, (*common, "group", "price"))
         default = "railroad" if kind is SpaceKind.RAILROAD else "utility"
@@ -368,7 +353,31 @@ def _space_full(
     return Space(index, kind)
 
 
+def _street(
+    ctx: Checker, entry: str, item: dict[str, Any], groups: dict[str, dict[str, str]]
+) -> Space:
+    """A street's group, price, six rising rents and house cost."""
+    group = ctx.text(entry, item, "group")
+    if group not in groups or group in ("railroad", "utility"):
+        raise ctx.error(entry, f"unknown street group {group!r}")
+    price = ctx.integer(entry, item, "price", positive=True)
+    if "rents" not in item:
+        raise ctx.error(entry, "'rents' is missing")
+    rents = item["rents"]
+    if (
+        not isinstance(rents, list)
+        or len(rents) != 6
+        or not all(isinstance(r, int) and not isinstance(r, bool) and r >= 0 for r in rents)
+    ):
+        raise ctx.error(entry, f"rents must be 6 non-negative integers, got {rents!r}")
+    if any(a >= b for a, b in itertools.pairwise(rents)):
+        raise ctx.error(entry, f"rents must increase, got {rents!r}")
+    house_cost = ctx.integer(entry, item, "house_cost", positive=True)
+    return Space(item["index"], SpaceKind.STREET, group, price, tuple(rents), house_cost)
+
+
 def _check_index(ctx: Checker, i: int, item: dict[str, Any], seen: dict[int, int]) -> str:
+    """A space's index (0..39, each once); returns the entry name errors use from here."""
     if "index" not in item:
         raise ctx.error(f"spaces[{i}]", "'index' is missing")
     index = item["index"]
@@ -401,6 +410,8 @@ def _placeholders(ctx: Checker, entry: str, text: str) -> set[str]:
 def _card(
     ctx: Checker, entry: str, item: dict[str, Any], terms: dict[str, dict[str, str]]
 ) -> tuple[Card, dict[str, str]]:
+    """One card: its kind, exactly the numbers that kind takes, and its texts (which
+    must show the numbers a player needs to read)."""
     kind_name = ctx.text(entry, item, "kind")
     if kind_name not in _CARD_KINDS:
         raise ctx.error(
@@ -414,6 +425,21 @@ def _card(
         if k not in numbers
     }
     ctx.keys(entry, item, ("key", "kind", *numbers, *LANGUAGES), unused)
+    values = _card_values(ctx, entry, item, numbers)
+    if kind is CardKind.REPAIRS and values["per_hotel"] <= 0:
+        raise ctx.error(entry, f"per_hotel must be a positive integer, got {values['per_hotel']}")
+    card = Card(key=str(item["key"]), kind=kind, **values)
+    texts = ctx.names(entry, item)
+    allowed = set(numbers) - {"amount"} if kind not in _MONEY_KINDS else set(numbers)
+    for lang, text in texts.items():
+        _card_text(ctx, entry, lang, text, [f for f in numbers if f in allowed], terms[lang])
+    return card, texts
+
+
+def _card_values(
+    ctx: Checker, entry: str, item: dict[str, Any], numbers: tuple[str, ...]
+) -> dict[str, int]:
+    """The numbers of a card: a target space, or amounts."""
     values: dict[str, int] = {}
     for name in numbers:
         if name == "target":
@@ -427,22 +453,22 @@ def _card(
             values[name] = target
         else:
             values[name] = ctx.integer(entry, item, name, positive=name != "per_house")
-    if kind is CardKind.REPAIRS and values["per_hotel"] <= 0:
-        raise ctx.error(entry, f"per_hotel must be a positive integer, got {values['per_hotel']}")
-    card = Card(key=str(item["key"]), kind=kind, **values)
-    texts = ctx.names(entry, item)
-    allowed = set(numbers) - {"amount"} if kind not in _MONEY_KINDS else set(numbers)
-    for lang, text in texts.items():
-        fields = _placeholders(ctx, entry, text)
-        for field in fields:
-            if field in allowed or field in terms[lang]:
-                continue
-            raise ctx.error(entry, f"unknown placeholder {{{field}}} in the {lang!r} text")
-        needed = [f for f in numbers if f in allowed]
-        for field in needed:
-            if field not in fields:
-                raise ctx.error(entry, f"the {lang!r} text must contain {{{field}}}")
-    return card, texts
+    return values
+
+
+def _card_text(
+    ctx: Checker, entry: str, lang: str, text: str, needed: list[str], terms: dict[str, str]
+) -> None:
+    """A card text uses only its numbers and the edition's terms, and shows every number
+    in ``needed`` (a money card's amount, a target's name)."""
+    fields = _placeholders(ctx, entry, text)
+    for field in fields:
+        if field in needed or field in terms:
+            continue
+        raise ctx.error(entry, f"unknown placeholder {{{field}}} in the {lang!r} text")
+    for field in needed:
+        if field not in fields:
+            raise ctx.error(entry, f"the {lang!r} text must contain {{{field}}}")
 
 
 def _decks_full(
@@ -454,6 +480,8 @@ def _decks_full(
     dict[str, dict[str, str]],
     dict[str, bool],
 ]:
+    """The two decks of a full edition: keys, names, printed flags, and 16 cards each
+    (returned with their unfilled texts, which themed editions reuse)."""
     if "decks" not in data:
         raise ctx.error("decks", "the [decks] table is missing")
     raw = ctx.table("decks", data["decks"])
@@ -473,29 +501,43 @@ def _decks_full(
         deck_printed[role] = ctx.boolean(entry, table, "printed", True)
         for lang, name in ctx.names(entry, table).items():
             deck_names[lang][role] = name
-        if "cards" not in table:
-            raise ctx.error(entry, f"'cards' is missing (needs {DECK_SIZE} cards)")
-        items = ctx.array_of_tables(f"{entry}.cards", table["cards"])
-        if len(items) != DECK_SIZE:
-            raise ctx.error(entry, f"needs {DECK_SIZE} cards, got {len(items)}")
-        cards: list[Card] = []
-        seen: dict[str, int] = {}
-        for i, item in enumerate(items):
-            entry_i = f"{entry}.cards[{i}]"
-            key = ctx.text(entry_i, item, "key")
-            entry_i = f"{entry_i} (key {key!r})"
-            if key in seen:
-                raise ctx.error(entry_i, f"duplicate card key (already used by cards[{seen[key]}])")
-            seen[key] = i
-            card, texts = _card(ctx, entry_i, item, terms)
-            cards.append(card)
-            for lang, text in texts.items():
-                templates[lang][f"{role}.{key}"] = text
-        decks[role] = tuple(cards)
+        decks[role] = _cards(ctx, entry, table, role, terms, templates)
     return decks, templates, deck_keys, deck_names, deck_printed
 
 
+def _cards(
+    ctx: Checker,
+    entry: str,
+    table: dict[str, Any],
+    role: str,
+    terms: dict[str, dict[str, str]],
+    templates: dict[str, dict[str, str]],
+) -> tuple[Card, ...]:
+    """The 16 cards of one deck, each key once; their texts go into ``templates``."""
+    if "cards" not in table:
+        raise ctx.error(entry, f"'cards' is missing (needs {DECK_SIZE} cards)")
+    items = ctx.array_of_tables(f"{entry}.cards", table["cards"])
+    if len(items) != DECK_SIZE:
+        raise ctx.error(entry, f"needs {DECK_SIZE} cards, got {len(items)}")
+    cards: list[Card] = []
+    seen: dict[str, int] = {}
+    for i, item in enumerate(items):
+        entry_i = f"{entry}.cards[{i}]"
+        key = ctx.text(entry_i, item, "key")
+        entry_i = f"{entry_i} (key {key!r})"
+        if key in seen:
+            raise ctx.error(entry_i, f"duplicate card key (already used by cards[{seen[key]}])")
+        seen[key] = i
+        card, texts = _card(ctx, entry_i, item, terms)
+        cards.append(card)
+        for lang, text in texts.items():
+            templates[lang][f"{role}.{key}"] = text
+    return tuple(cards)
+
+
 def _validate_board(ctx: Checker, spaces: list[Space], groups: dict[str, dict[str, str]]) -> None:
+    """The board as a whole: the official count of each kind, GO first, 2-3 streets a
+    group (the rules count on these: monopolies, nearest railroad, jail)."""
     counts = {kind: sum(1 for s in spaces if s.kind is kind) for kind in SpaceKind}
     expected = {
         SpaceKind.STREET: 22,
