@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -13,6 +12,7 @@ from monopoly.core.editions import (
     EDITIONS_DIR,
     REQUIRED_TERMS,
     EditionError,
+    EditionRegistry,
     edition_keys,
     get_edition,
     load_edition_file,
@@ -388,18 +388,13 @@ def test_themed_errors(tmp_path: Path) -> None:
     assert "cards come from base" in _error(_write(tmp_path, "zelda.toml", cards))
 
 
-def test_adding_an_edition_is_adding_one_file(tmp_path: Path, monkeypatch: Any) -> None:
+def test_adding_an_edition_is_adding_one_file(tmp_path: Path) -> None:
     """The registry finds the edition files itself, in the order their files give."""
-    from monopoly.core import editions
-
     for key in ("classic", "zelda"):
         (tmp_path / f"{key}.toml").write_text(CLASSIC_TEXT if key == "classic" else ZELDA_TEXT)
     mirror = ZELDA_TEXT.replace('key = "zelda"', 'key = "mirror"').replace("order = 1", "order = 9")
     mirror = re.sub(r"aliases = \[[^\]]*\]", 'aliases = ["looking glass"]', mirror)
     (tmp_path / "mirror.toml").write_text(mirror)
-    monkeypatch.setattr(editions, "EDITIONS_DIR", tmp_path)
-    monkeypatch.setattr(editions, "_REGISTRY", {})
-    monkeypatch.setattr(editions, "_LOOKUP", {})
-    monkeypatch.setattr(editions, "_EDITION_ORDER", [])
-    assert editions.edition_keys() == ("classic", "zelda", "mirror")
-    assert editions.get_edition("Looking Glass").key == "mirror"
+    registry = EditionRegistry(tmp_path)
+    assert registry.keys() == ("classic", "zelda", "mirror")
+    assert registry.get("Looking Glass").key == "mirror"

@@ -145,7 +145,7 @@ def determinised(game: Game, seed: int) -> Game:
         rng.shuffle(cards)
         deck.clear()
         deck.extend(cards)
-    copy.chance.rng.seed(seed)
+    copy.reseed(seed)
     copy.chance.script = []
     copy.chance.position = 0
     return copy

@@ -67,7 +67,7 @@ def roll_for_doubles(game: Game, action: RollForDoubles, decision: Decision) -> 
     seat = action.seat
     dice = game.chance.dice(2)
     game.last_roll = dice
-    movement._forget_claims(game, seat)
+    movement.forget_claims(game, seat)
     doubles = dice[0] == dice[1]
     game.emit(ev.DiceRolled, seat, dice, doubles)
     if doubles:

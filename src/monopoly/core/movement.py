@@ -24,7 +24,7 @@ def roll(game: Game, seat: int) -> None:
     speed = game.rules.speed_die and game.speed_active[seat]
     dice = game.chance.dice(2, speed)
     game.last_roll = dice
-    _forget_claims(game, seat)
+    forget_claims(game, seat)
     white_a, white_b = dice[0], dice[1]
     doubles = white_a == white_b
     if game.collect_events:
@@ -50,7 +50,7 @@ def roll(game: Game, seat: int) -> None:
         move_and_resolve(game, seat, white_a + white_b + dice[2])  # R-SPEED-3
 
 
-def _forget_claims(game: Game, seat: int) -> None:
+def forget_claims(game: Game, seat: int) -> None:
     """R-RENT-5 option: a claim not made before the next player rolls is forfeited."""
     if game.claims:
         kept = [c for c in game.claims if c[1] == seat]

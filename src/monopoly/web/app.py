@@ -28,11 +28,12 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnect
 
 from . import views
+from .client import Client
 from .cluster import Elsewhere
 from .hub import Hub
 from .limits import BadJson, read_json
 from .lobby import ApiError, check_edition, check_language, parse_join, parse_new_game
-from .session import Client, GameSession, ServerConfig
+from .session import GameSession, ServerConfig
 from .storage import Store
 
 STATIC_DIR = Path(__file__).resolve().parent / "static"

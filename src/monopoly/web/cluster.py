@@ -36,8 +36,8 @@ from typing import TYPE_CHECKING, Any
 import psycopg
 from psycopg import sql
 
+from .client import Client
 from .lobby import ApiError
-from .session import Client
 
 if TYPE_CHECKING:
     from .hub import Hub

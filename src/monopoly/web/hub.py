@@ -32,15 +32,18 @@ from monopoly.core.game import Game
 from monopoly.core.records import replay
 
 from .cluster import Cluster, Elsewhere
+from .computer import STANDIN_PREFERENCE, registered_levels
 from .lobby import ApiError, NewGame, new_game_id, new_secret
-from .session import (
-    STANDIN_PREFERENCE,
-    GameSession,
-    ServerConfig,
+from .session import GameSession, ServerConfig
+from .storage import (
+    SeatData,
     StorageFailure,
-    registered_levels,
+    Store,
+    StoredGame,
+    describe_error,
+    hash_secret,
+    now,
 )
-from .storage import SeatData, Store, StoredGame, describe_error, hash_secret, now
 from .texts import level_name, text
 
 log = logging.getLogger("monopoly.web")

@@ -85,6 +85,10 @@ class RecordEntryRow(Base):
     entry: Mapped[dict[str, Any]] = mapped_column(JSON)
 
 
+class StorageFailure(Exception):
+    """The database refused a write; the game in memory was not changed by it."""
+
+
 @dataclass
 class SeatData:
     kind: str

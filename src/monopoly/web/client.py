@@ -1,0 +1,109 @@
+"""One WebSocket connection of a game: its outgoing queue and its message rate limits."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from collections.abc import Awaitable, Callable, Coroutine
+from typing import Any
+
+from .limits import Limits, RateLimiter, TokenBucket, describe_rate
+from .protocol import Refusal
+
+
+class Client:
+    """One WebSocket connection; messages go out through a bounded queue in send order.
+
+    A client that does not read its messages fast enough is dropped (its connection
+    closed) once ``limits.queue_messages`` or ``limits.queue_bytes`` wait for it, so a
+    slow or hostile client costs the server a bounded amount of memory.
+    """
+
+    def __init__(
+        self,
+        send_text: Callable[[str], Awaitable[None]],
+        address: str = "",
+        limits: Limits | None = None,
+        close: Callable[[int, str], Coroutine[Any, Any, None]] | None = None,
+    ) -> None:
+        self._send_text = send_text
+        self._close = close
+        self._closing: asyncio.Task[None] | None = None
+        self.address = address
+        self.limits = limits or Limits()
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self.queued_bytes = 0
+        self.seat: int | None = None
+        self.greeted = False
+        self.dropped: str | None = None
+        """Why the server gave up on this client (None while it is served)."""
+        self.buckets: dict[str, TokenBucket] = {}
+        self.limited_in_a_row = 0
+
+    def send(self, message: dict[str, Any]) -> None:
+        if self.dropped:
+            return
+        text = dumps(message)
+        self.queued_bytes += len(text)
+        if (
+            self.queue.qsize() >= self.limits.queue_messages
+            or self.queued_bytes > self.limits.queue_bytes
+        ):
+            self.drop("too slow: too many messages wait to be sent")
+            return
+        self.queue.put_nowait(text)
+
+    def drop(self, reason: str) -> None:
+        """Stop serving this client: forget what waits for it and end its pump."""
+        self.dropped = reason
+        while not self.queue.empty():
+            self.queue.get_nowait()
+        self.queued_bytes = 0
+        self.queue.put_nowait(None)
+        if self._close is not None and self._closing is None:
+            self._closing = asyncio.get_running_loop().create_task(self._close(1008, reason))
+
+    def close(self) -> None:
+        self.queue.put_nowait(None)
+
+    async def pump(self) -> None:
+        while (message := await self.queue.get()) is not None:
+            self.queued_bytes -= len(message)
+            try:
+                await self._send_text(message)
+            except Exception:  # the connection is gone: the receive loop ends it
+                self.dropped = self.dropped or "the connection failed"
+                return
+
+    def limit(self, kind: str, limiter: RateLimiter) -> None:
+        """Refuse the message if this client (or its address, through ``limiter``) sends
+        this kind too often; after ``refusals_in_a_row`` refused messages the connection
+        is closed."""
+        limits = self.limits
+        rate = limits.message_rates.get(kind) or limits.message_rates["invalid"]
+        bucket = self.buckets.get(kind)
+        if bucket is None:
+            bucket = self.buckets[kind] = TokenBucket(rate[0], rate[1], time.monotonic())
+        wait = bucket.take(time.monotonic())
+        if not wait:
+            factor = limits.address_factor
+            wide = (rate[0] * factor, rate[1] * factor)
+            wait = limiter.take((self.address, kind), wide)
+        if not wait:
+            self.limited_in_a_row = 0
+            return
+        self.limited_in_a_row += 1
+        if self.limited_in_a_row > limits.refusals_in_a_row:
+            self.drop(f"too many {kind} messages")
+        raise Refusal("rate_limited", describe_rate(kind, rate, wait))
+
+
+def dumps(message: dict[str, Any]) -> str:
+    """The message as JSON text; a lone surrogate is sent escaped instead of failing."""
+    text = json.dumps(message, ensure_ascii=False)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:  # a lone surrogate: send it escaped, never fail
+        text = json.dumps(message)
+    return text
