@@ -19,7 +19,7 @@ from monopoly.core.game import Game
 from monopoly.core.records import replay
 from monopoly.core.rules import RuleSet
 from monopoly.core.view import PlayerView
-from monopoly.rl.catalogue import CATALOGUE, SIZE
+from monopoly.rl.catalogue import CATALOGUE, SIZE, VERSION
 from monopoly.rl.driver import Driver, IllegalAction
 from monopoly.rl.env import env, raw_env
 from monopoly.rl.gym_env import MonopolyGymEnv
@@ -174,6 +174,10 @@ def test_ids_keep_their_meaning() -> None:
         "trade_sell space 12 to seat+2"
     )
     assert CATALOGUE.size == SIZE
+    # version 2 appended done; every version-1 id (0..744) kept its place
+    assert VERSION == 2 and CATALOGUE.DONE == 745 == SIZE - 1
+    assert CATALOGUE.id("trade_sell", 7 * 40 - 1) == 744 and CATALOGUE.id("build", 0) == 145
+    assert CATALOGUE.action(Game.new(2, "classic", "standard", 0), 0, CATALOGUE.DONE) is None
     with pytest.raises(ValueError, match="outside"):
         CATALOGUE.split(SIZE)
 
