@@ -1,7 +1,7 @@
 """Learn to beat `easy` heads-up with numpy alone (cross-entropy method).
 
     pip install ".[rl]"
-    python examples/train_numpy.py --out weights.npy                # about 15 minutes
+    python examples/train_numpy.py --out weights.npy                # about 11 minutes
     python examples/train_numpy.py --iterations 2 --eval-games 20   # a quick look
     python examples/train_numpy.py --load weights.npy --eval-games 500  # evaluate only
 
@@ -19,6 +19,14 @@ after 1000 turns the richest player wins. At the end the script plays ``--eval-g
 new games against `easy` (seats alternating) with the learnt weights and with a
 uniformly random masked policy, and prints both win shares with 95 % intervals.
 
+Measured with the defaults (12 iterations of 24 candidates × 8 games, seed 0; about 11
+minutes on the shared 2-core development machine), over 500 new heads-up games against
+`easy`, seats alternating: the learnt weights win a share of 0.792 (95 % interval
+0.756-0.828; 447 games ended by a bankruptcy, 53 at the turn limit), the uniformly
+random masked policy 0.002 (0.000-0.006). What it learnt: decline to buy at the
+printed price and win the auction that follows with the lowest legal bids (`easy` bids
+at most ¾ of the price), never leave an auction, pay its way out of jail.
+
 The weights go to ``--out`` (default: a file in the system's temporary directory),
 never into the working directory unasked. The learner acts at its own decisions only
 (``out_of_turn=False``) and offers no trades (``trades=False``): fewer, faster steps.
@@ -31,6 +39,7 @@ import argparse
 import math
 import os
 import tempfile
+from collections import Counter
 
 import numpy as np
 
@@ -69,9 +78,14 @@ def act(theta: np.ndarray, obs: np.ndarray, mask: np.ndarray) -> int:
     return int(np.argmax(scores))
 
 
-def play(theta: np.ndarray | None, seeds: list[int], shaping: float = 0.0) -> np.ndarray:
+def play(
+    theta: np.ndarray | None,
+    seeds: list[int],
+    shaping: float = 0.0,
+    ends: Counter[str] | None = None,
+) -> np.ndarray:
     """The learner's return in each game (seat 0 for even seeds, 1 for odd ones); a
-    random masked policy when ``theta`` is None."""
+    random masked policy when ``theta`` is None. ``ends`` counts how the games ended."""
     envs = [
         MonopolyGymEnv(
             ["easy"], rules=RULES, seat=seat, shaping=shaping, trades=False, out_of_turn=False
@@ -93,14 +107,17 @@ def play(theta: np.ndarray | None, seeds: list[int], shaping: float = 0.0) -> np
             obs, reward, terminated, truncated, info = env.step(action)
             returns[game] += reward
             done = terminated or truncated
+        if ends is not None:
+            ends[env.game.end_reason or "truncated"] += 1
     return returns
 
 
 def interval(shares: np.ndarray) -> tuple[float, float, float]:
-    """Mean and normal-approximation 95 % interval of per-game win shares."""
+    """Mean and normal-approximation 95 % interval (within [0, 1]) of per-game win
+    shares."""
     mean = float(shares.mean())
     half = 1.96 * float(shares.std(ddof=1)) / math.sqrt(len(shares)) if len(shares) > 1 else 0.0
-    return mean, mean - half, mean + half
+    return mean, max(mean - half, 0.0), min(mean + half, 1.0)
 
 
 def train(args: argparse.Namespace) -> np.ndarray:
@@ -137,8 +154,9 @@ def main() -> None:
     test = list(range(1_000_000, 1_000_000 + args.eval_games))  # never used in training
     print(f"win share against easy over {args.eval_games} new heads-up games (95 % interval):")
     for name, policy in (("learnt weights", theta), ("random policy", None)):
-        mean, low, high = interval(play(policy, test))
-        print(f"  {name:15} {mean:.3f} ({low:.3f}-{high:.3f})")
+        ends: Counter[str] = Counter()
+        mean, low, high = interval(play(policy, test, ends=ends))
+        print(f"  {name:15} {mean:.3f} ({low:.3f}-{high:.3f}); game ends: {dict(ends)}")
 
 
 if __name__ == "__main__":
