@@ -1,16 +1,21 @@
 """A random agent through the PettingZoo AEC environment.
 
     pip install ".[rl]"
-    python examples/pettingzoo_random.py
+    python examples/pettingzoo_random.py [record.json]
 
 Three random agents and one `hard` computer player play a Speed Die game on the Zelda
-board; every agent picks uniformly among the ids its action mask allows. The episode is
-saved as a game record that `monopoly replay random_game.json` plays back.
+board; every agent picks uniformly among the ids its action mask allows, also in the
+out-of-turn windows other seats get when a turn starts. The episode is saved as a game
+record (to the path given, else a file in the system's temporary directory) that
+`monopoly replay <file>` plays back.
 """
 
 from __future__ import annotations
 
 import json
+import os
+import sys
+import tempfile
 
 import numpy as np
 
@@ -38,9 +43,14 @@ def main() -> None:
     game = game_env.unwrapped.game
     print(f"{steps} agent steps, {game.turn} turns, winners {game.winners} ({game.end_reason})")
     print("rewards:", totals)
-    with open("random_game.json", "w", encoding="utf-8") as out:
+    path = (
+        sys.argv[1]
+        if len(sys.argv) > 1
+        else os.path.join(tempfile.gettempdir(), "random_game.json")
+    )
+    with open(path, "w", encoding="utf-8") as out:
         json.dump(game_env.unwrapped.record(), out)
-    print("saved random_game.json")
+    print(f"saved {path}")
 
 
 if __name__ == "__main__":

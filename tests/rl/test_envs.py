@@ -19,11 +19,11 @@ from monopoly.core.game import Game
 from monopoly.core.records import replay
 from monopoly.core.rules import RuleSet
 from monopoly.core.view import PlayerView
-from monopoly.rl.catalogue import CATALOGUE, SIZE
+from monopoly.rl.catalogue import CATALOGUE, SIZE, VERSION
 from monopoly.rl.driver import Driver, IllegalAction
 from monopoly.rl.env import env, raw_env
 from monopoly.rl.gym_env import MonopolyGymEnv
-from monopoly.rl.observation import OBS_SIZE, observe, observe_dict
+from monopoly.rl.observation import OBS_LAYOUT, OBS_SIZE, observe, observe_dict
 from tests.scenario import start
 
 RULE_SETS = {
@@ -174,6 +174,10 @@ def test_ids_keep_their_meaning() -> None:
         "trade_sell space 12 to seat+2"
     )
     assert CATALOGUE.size == SIZE
+    # version 2 appended done; every version-1 id (0..744) kept its place
+    assert VERSION == 2 and CATALOGUE.DONE == 745 == SIZE - 1
+    assert CATALOGUE.id("trade_sell", 7 * 40 - 1) == 744 and CATALOGUE.id("build", 0) == 145
+    assert CATALOGUE.action(Game.new(2, "classic", "standard", 0), 0, CATALOGUE.DONE) is None
     with pytest.raises(ValueError, match="outside"):
         CATALOGUE.split(SIZE)
 
@@ -288,3 +292,94 @@ def test_gymnasium_make_finds_the_registered_environment() -> None:
     obs, info = made.reset(seed=1)
     assert obs.shape == (OBS_SIZE,) and info["action_mask"].shape == (SIZE,)
     assert info["action_mask"].any()
+
+
+def _brown_for_seat_1() -> Game:
+    """Two players on GO, seat 0 to roll; seat 1 owns both brown streets (1, 3)."""
+    return start({"players": [{}, {}], "properties": {"1": {"owner": 1}, "3": {"owner": 1}}})
+
+
+def test_a_seat_builds_out_of_turn_through_the_env() -> None:
+    """R-BUILD-1: a player may build at any time, also out of turn. When seat 0's turn
+    starts, seat 1 gets its out-of-turn window, builds on Mediterranean Avenue through
+    the env, and the engine shows the house while seat 0 still has to roll."""
+    e = raw_env(players=2)
+    e.reset(seed=1, options={"game": _brown_for_seat_1()})
+    game = e.game
+    assert game.decision.seat == 0 and game.decision.kind == "roll"
+    assert e.agent_selection == "player_1"
+    obs = e.observe("player_1")
+    mask = obs["action_mask"]
+    build, done = CATALOGUE.id("build", 1), CATALOGUE.DONE
+    assert mask[build] and mask[done] and mask[CATALOGUE.id("build_row", 1)]
+    assert not mask[CATALOGUE.id("roll")]
+    assert obs["observation"][OBS_LAYOUT["extras"][0] + 4] == 1.0  # my window is open
+    assert not e.observe("player_0")["action_mask"].any()
+    cash = game.cash[1]
+    e.step(build)
+    assert game.level[1] == 1 and game.level[3] == 0
+    assert game.cash[1] == cash - game.board.spaces[1].house_cost
+    assert game.decision.seat == 0 and game.decision.kind == "roll"  # still seat 0's turn
+    assert e.agent_selection == "player_1"  # the window stays open until done
+    e.step(done)
+    assert e.agent_selection == "player_0"
+    assert e.observe("player_0")["action_mask"][CATALOGUE.id("roll")]
+
+
+def test_out_of_turn_window_off_and_budget() -> None:
+    """Without ``out_of_turn`` the seat waits for its own decisions; with it, the window
+    closes by itself once the seat's free-action budget for the turn is spent."""
+    e = raw_env(players=2, out_of_turn=False)
+    e.reset(seed=1, options={"game": _brown_for_seat_1()})
+    assert e.agent_selection == "player_0"
+    e = raw_env(players=2, max_free_actions=2)
+    e.reset(seed=1, options={"game": _brown_for_seat_1()})
+    e.step(CATALOGUE.id("build", 1))
+    e.step(CATALOGUE.id("build", 3))
+    assert e.agent_selection == "player_0" and e.game.level[1] == e.game.level[3] == 1
+
+
+def test_trade_offered_out_of_turn_is_answered_then_the_window_goes_on() -> None:
+    """R-TRADE-1: an offer made in a window is answered by its partner first (here the
+    agent at seat 0); then the window of the proposer continues."""
+    e = raw_env(players=2)
+    e.reset(seed=1, options={"game": _brown_for_seat_1()})
+    offer = CATALOGUE.id("trade_sell", 1)  # space 1 to the next seat for its price
+    assert e.observe("player_1")["action_mask"][offer]
+    e.step(offer)
+    assert e.agent_selection == "player_0" and e.game.decision.kind == "trade"
+    e.step(CATALOGUE.id("accept"))
+    assert e.game.owner[1] == 0
+    assert e.agent_selection == "player_1"  # back in its window (it can still mortgage 3)
+    e.step(CATALOGUE.DONE)
+    assert e.agent_selection == "player_0" and e.game.decision.kind == "roll"
+
+
+def test_random_agents_with_out_of_turn_windows_finish_legal_games() -> None:
+    """Four random masked agents (windows on) play to the end; every masked id of every
+    seat that moves is legal for the engine."""
+    rules = RuleSet.named("standard", turn_limit=60)
+    for seed in range(2):
+        e = raw_env(players=4, rules=rules, max_steps=50_000)
+        e.reset(seed=seed)
+        rng = random.Random(seed)
+        windows = steps = 0
+        for agent in e.agent_iter():
+            _obs, _reward, terminated, truncated, _info = e.last()
+            if terminated or truncated:
+                e.step(None)
+                continue
+            assert e.legal_ids() == e.driver.legal_ids(e.seat_of[agent])
+            ids = e.legal_ids()
+            assert ids
+            driver = e.driver
+            windows += driver.window_seat >= 0
+            for action_id in ids:
+                action = driver.action_of(action_id)
+                if action is not None:
+                    assert e.game.is_legal(action), CATALOGUE.describe(action_id)
+            e.step(rng.choice(ids))
+            steps += 1
+            assert steps < 50_000
+        assert e.game.over
+        assert windows > 0

@@ -12,7 +12,7 @@ import pytest
 
 pyspiel = pytest.importorskip("pyspiel")  # the optional extra .[openspiel]
 
-from open_spiel.python.algorithms import mcts  # noqa: E402
+from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 
 import monopoly.rl.openspiel  # noqa: E402, F401  (registers the game)
 from monopoly.core.actions import Roll  # noqa: E402
@@ -20,6 +20,7 @@ from monopoly.core.game import Game  # noqa: E402
 from monopoly.core.outcomes import dice_outcomes  # noqa: E402
 from monopoly.core.records import record_of, replay  # noqa: E402
 from monopoly.rl.catalogue import CATALOGUE  # noqa: E402
+from monopoly.rl.openspiel import DECK_SLOTS, OBS_SIZE  # noqa: E402
 
 
 def _play(state: object, rng: random.Random) -> tuple[int, int]:
@@ -102,8 +103,97 @@ def test_engine_chance_outcomes_view_changes_nothing() -> None:
 
 
 def test_openspiel_random_sim_test() -> None:
+    """OpenSpiel's own consistency test; with the information state declared it also
+    reads every player's information state string and tensor at every state."""
     game = pyspiel.load_game("python_monopoly", {"players": 2, "max_turns": 10})
+    assert game.get_type().provides_information_state_string
+    assert game.get_type().provides_information_state_tensor
     pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+
+
+def _play_until_cards_seen(seed: int, cards: int) -> object:
+    """A two-player game played randomly until ``cards`` cards have been turned up, stopped
+    at a player's decision."""
+    game = pyspiel.load_game("python_monopoly", {"players": 2, "max_turns": 300})
+    state = game.new_initial_state()
+    rng = random.Random(seed)
+    while state.is_chance_node() or sum(len(s) for s in state.seen.values()) < cards:
+        assert not state.is_terminal()
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            action = rng.choices([o for o, _ in outcomes], [p for _, p in outcomes])[0]
+        else:
+            action = rng.choice(state.legal_actions())
+        state.apply_action(action)
+    return state
+
+
+def test_information_state_hides_the_deck_order_and_keeps_cards_seen() -> None:
+    """Worlds resampled for a player differ in the order of the unseen cards only: the
+    player's information state (string and tensor), observation and legal actions are
+    those of the real state, and every card already turned up keeps its place."""
+    state = _play_until_cards_seen(3, 4)
+    player = state.current_player()
+    real = {role: list(deck) for role, deck in state.game.decks.items()}
+    sampler = random.Random(5).random
+    orders = set()
+    for _ in range(6):
+        world = state.resample_from_infostate(player, sampler)
+        for p in range(2):
+            assert world.information_state_string(p) == state.information_state_string(p)
+            assert world.information_state_tensor(p) == state.information_state_tensor(p)
+            assert world.observation_string(p) == state.observation_string(p)
+        assert world.legal_actions() == state.legal_actions()
+        for role, deck in world.game.decks.items():
+            assert sorted(deck) == sorted(real[role])
+            for key, true_key in zip(deck, real[role], strict=True):
+                if true_key in state.seen[role]:
+                    assert key == true_key
+        orders.add(tuple(tuple(deck) for deck in world.game.decks.values()))
+    assert len(orders) > 1  # the unseen cards really are shuffled
+    assert state.game.decks == {r: type(d)(real[r]) for r, d in state.game.decks.items()}
+
+
+def test_information_state_string_is_the_history_without_shuffles() -> None:
+    """The string is a perfect-recall history: the shuffles appear only as ``shuffle ?``,
+    the cards turned up by name; players differ only in the first line."""
+    state = _play_until_cards_seen(11, 1)
+    text = state.information_state_string(0)
+    lines = text.splitlines()
+    assert lines[0] == "player 0"
+    assert state.information_state_string(1).splitlines()[1:] == lines[1:]
+    assert "shuffle ?" in lines
+    assert not any(line.startswith("shuffle ") and line != "shuffle ?" for line in lines)
+    (role, seen), *_ = [(r, s) for r, s in state.seen.items() if s]
+    assert f"card {role} {next(iter(seen))}" in lines
+    # the tensor: the observation, then each deck's known layout (one card known)
+    tensor = np.array(state.information_state_tensor(0))
+    decks = tensor[OBS_SIZE:].reshape(2, DECK_SLOTS, DECK_SLOTS + 1)
+    assert decks.sum() == sum(len(d) for d in state.game.decks.values())
+    assert (decks[..., :DECK_SLOTS].sum()) == sum(len(s) for s in state.seen.values())
+
+
+def test_openspiel_ismcts_bot_plays_legal_moves() -> None:
+    """OpenSpiel's information-set MCTS (the Python ``ISMCTSBot``: the C++
+    ``pyspiel.ISMCTSBot`` cannot resample states of a game written in Python) searches
+    worlds drawn with ``resample_from_infostate``."""
+    game = pyspiel.load_game("python_monopoly", {"players": 2, "max_turns": 6})
+    rng = np.random.RandomState(0)
+    bot = ismcts.ISMCTSBot(
+        game, mcts.RandomRolloutEvaluator(1, rng), 2.0, max_simulations=4, random_state=rng
+    )
+    state = game.new_initial_state()
+    moves = 0
+    while not state.is_terminal() and moves < 8:
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            state.apply_action(outcomes[rng.randint(len(outcomes))][0])
+            continue
+        action = bot.step(state)
+        assert action in state.legal_actions()
+        state.apply_action(action)
+        moves += 1
+    assert moves == 8 or state.game.over
 
 
 def test_openspiel_mcts_bot_plays_legal_moves() -> None:

@@ -40,7 +40,11 @@ trade_buy              40     ask space i's owner for it, paying its printed pri
 trade_buy_high         40     the same, paying 1.5 × its printed price
 trade_sell             7×40   offer space i to the player k (1..7) seats on, for its
                               printed price
+done                   1      end an out-of-turn window (the environments' own id)
 =====================  =====  ==========================================================
+
+``VERSION`` 2 added ``done`` (id 745) at the end; ids 0..744 keep their version-1
+meaning, so policies trained on version 1 index the same ids.
 """
 
 from __future__ import annotations
@@ -82,6 +86,8 @@ MAX_SEATS = 8
 BID_FACTORS = (0.5, 0.75, 1.0, 1.25, 1.5, 2.0)
 HIGH_BUY_FACTOR = 1.5
 MAX_STEPS = 12
+VERSION = 2
+"""The catalogue's version: 1 had ids 0..744; 2 appended ``done`` (745)."""
 
 
 def _max_stock() -> int:
@@ -120,10 +126,12 @@ class Catalogue:
             ("trade_buy", SPACES),
             ("trade_buy_high", SPACES),
             ("trade_sell", (MAX_SEATS - 1) * SPACES),
+            ("done", 1),
         ):
             self.blocks[name] = (self.size, size)
             self.size += size
         self.WAIVE_CLAIMS = self.blocks["waive_claims"][0]
+        self.DONE = self.blocks["done"][0]
 
     def id(self, block: str, index: int = 0) -> int:
         start, size = self.blocks[block]
@@ -156,7 +164,7 @@ class Catalogue:
         simple = _SIMPLE.get(block)
         if simple is not None:
             return simple(seat)
-        if block == "waive_claims":
+        if block in ("waive_claims", "done"):
             return None
         if block == "jail":
             if i == 0:
@@ -238,12 +246,15 @@ class Catalogue:
         seat: int,
         free: bool = True,
         trades: bool = True,
+        out_of_turn: bool = False,
     ) -> list[int]:
         """The ids legal for ``seat`` now, in increasing order.
 
         ``free=False`` leaves out building, selling, mortgaging and trades (the
         environment's limit on free actions per turn); in a debt (``raise_cash``)
         selling and mortgaging stay, since they are how the debt gets paid.
+        Trade offers are listed at the seat's roll, jail and trade decisions, and with
+        ``out_of_turn`` (an environment's out-of-turn window) also without a decision.
         """
         decision = game.decision
         if decision is None or not game.active[seat]:
@@ -258,7 +269,7 @@ class Catalogue:
             free_actions = game.free_actions(seat)
             ids.update(self._ids(free_actions))
             ids.update(self._row_templates(game, seat, free_actions))
-            if trades and deciding and decision.kind in (ROLL, JAIL, TRADE):
+            if trades and (out_of_turn or (deciding and decision.kind in (ROLL, JAIL, TRADE))):
                 ids.update(self._trade_templates(game, seat))
         else:
             claims = [ClaimRent(seat, c[2]) for c in game.claims if c[0] == seat]

@@ -11,6 +11,13 @@ Two rules keep every episode finite and every decision reachable:
   of the agent's own decisions, at most ``max_free_actions`` per seat and game turn
   (in a debt, selling and mortgaging stay allowed: they pay it). Without such a limit
   a random agent could mortgage and lift the same deed forever.
+* With ``out_of_turn=True``, players also act out of turn (R-BUILD-1, R-TRADE-1):
+  whenever a game turn starts, before its player's first move, each *other* agent seat
+  in play order from that player gets an out-of-turn window, if it has a legal
+  building, selling, mortgaging, mortgage-lifting or trade id left in its budget. In
+  its window it takes such ids (they count against the same ``max_free_actions``) and
+  ends the window with ``done`` (or by running out of budget). A trade offered there
+  is answered at once (by its partner, agent or bot); then the window goes on.
 """
 
 from __future__ import annotations
@@ -37,6 +44,7 @@ class Driver:
         seed: int = 0,
         max_free_actions: int = 8,
         trades: bool = True,
+        out_of_turn: bool = False,
     ) -> None:
         self.game = game
         game.collect_events = False  # nobody reads them here, and clones stay small
@@ -53,6 +61,12 @@ class Driver:
         self._waived: set[tuple[int, int, int, int]] = set()
         self.claim_seat = -1
         """The agent seat asked about open rent claims now, or -1."""
+        self.out_of_turn = out_of_turn
+        self.window_seat = -1
+        """The agent seat in its out-of-turn window now, or -1."""
+        self._window_turn = -1
+        self._window_decision: object = None
+        self._window_queue: list[int] = []
         self._legal: list[int] | None = None
         self.advance()
 
@@ -63,6 +77,8 @@ class Driver:
             return -1
         if self.claim_seat >= 0:
             return self.claim_seat
+        if self.window_seat >= 0:
+            return self.window_seat
         return self.game.decision.seat
 
     def advance(self) -> None:
@@ -71,6 +87,7 @@ class Driver:
         bot_list: list[Bot | None] = [self.bots.get(s) for s in range(game.players)]
         while True:
             self.claim_seat = -1
+            self.window_seat = -1
             decision = game.decision
             if decision is None:
                 return
@@ -84,11 +101,38 @@ class Driver:
                 if waiting >= 0:
                     self.claim_seat = waiting
                     return
+            if self.out_of_turn and self._open_window():
+                return
             bot = self.bots.get(decision.seat)
             if bot is None:
                 return
             legal = game.decision_actions()
             game.apply(bot.decide(self.views[decision.seat], legal))
+
+    def _open_window(self) -> bool:
+        """Start the turn's out-of-turn windows when a turn has started; give the next
+        seat its window; False when none is open (the game goes on)."""
+        game = self.game
+        if game.turn != self._window_turn:
+            self._window_turn = game.turn
+            self._window_decision = game.decision
+            self._window_queue = [
+                s for s in game.seats_from(game.current)[1:] if s not in self.bots
+            ]
+        if game.decision is None or game.decision is not self._window_decision:
+            return False  # a trade offered in a window is answered first
+        while self._window_queue:
+            seat = self._window_queue[0]
+            if game.active[seat] and seat != game.decision.seat and self._window_ids(seat):
+                self.window_seat = seat
+                return True
+            self._window_queue.pop(0)
+        return False
+
+    def _window_ids(self, seat: int) -> list[int]:
+        if not self._free_allowed(seat):
+            return []
+        return CATALOGUE.legal_ids(self.game, seat, True, self.trades, out_of_turn=True)
 
     def _claims_waiting(self) -> int:
         for claim in self.game.claims:
@@ -118,6 +162,8 @@ class Driver:
         if self.claim_seat >= 0:
             claims = [CATALOGUE.id("claim", c[2]) for c in game.claims if c[0] == seat]
             return [*claims, CATALOGUE.WAIVE_CLAIMS]
+        if self.window_seat >= 0:
+            return [*self._window_ids(seat), CATALOGUE.DONE]
         return CATALOGUE.legal_ids(game, seat, self._free_allowed(seat), self.trades)
 
     def action_of(self, action_id: int) -> Action | None:
@@ -149,6 +195,9 @@ class Driver:
         self._legal = None
         if action_id == CATALOGUE.WAIVE_CLAIMS:
             self._waived.update(c for c in game.claims if c[0] == seat)
+            return None
+        if action_id == CATALOGUE.DONE:
+            self._window_queue.pop(0)
             return None
         action = CATALOGUE.action(game, seat, action_id)
         assert action is not None

@@ -13,6 +13,12 @@ Observations are dicts ``{"observation": float32[OBS_SIZE], "action_mask": int8[
 (see :mod:`monopoly.rl.observation` and :mod:`monopoly.rl.catalogue`); ``infos[agent]``
 holds the dict form of the observation under ``"state"`` when ``dict_infos=True``.
 
+Out of turn (R-BUILD-1, R-TRADE-1; ``out_of_turn=True``, the default): when a game turn
+starts, each other agent seat that could build, sell, mortgage, lift a mortgage or
+offer a trade gets a window to do so before the turn's first move, in play order, and
+ends it with the id ``done`` (see :mod:`monopoly.rl.driver`). ``reset(options={"game":
+game})`` starts from a given engine game (a position, a loaded record) instead.
+
 Rewards (``docs/rl.md``): at the end of the game each winner gets ``1 / len(winners)``
 (a shared win when a limit ends the game with equal fortunes), every other seat
 ``loss_reward`` (default 0), a seat going bankrupt at that moment. With
@@ -82,6 +88,7 @@ class MonopolyEnv(AECEnv):  # type: ignore[misc]
         max_steps: int = 20_000,
         max_free_actions: int = 8,
         trades: bool = True,
+        out_of_turn: bool = True,
         dict_infos: bool = False,
         render_mode: str | None = None,
     ) -> None:
@@ -96,6 +103,7 @@ class MonopolyEnv(AECEnv):  # type: ignore[misc]
         self.max_steps = max_steps
         self.max_free_actions = max_free_actions
         self.trades = trades
+        self.out_of_turn = out_of_turn
         self.dict_infos = dict_infos
         self.render_mode = render_mode
         self.seat_of = {f"player_{s}": s for s in range(players) if s not in self.bot_specs}
@@ -118,8 +126,12 @@ class MonopolyEnv(AECEnv):  # type: ignore[misc]
         else:
             self._seed_source.seed(seed)
         players, edition, rules, language = self.config
-        game = Game.new(players, edition, rules, seed, language)
-        self.driver = Driver(game, self.bot_specs, seed, self.max_free_actions, self.trades)
+        game = (options or {}).get("game") or Game.new(players, edition, rules, seed, language)
+        if game.players != players:
+            raise ValueError(f"options['game'] has {game.players} players, not {players}")
+        self.driver = Driver(
+            game, self.bot_specs, seed, self.max_free_actions, self.trades, self.out_of_turn
+        )
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -146,7 +158,7 @@ class MonopolyEnv(AECEnv):  # type: ignore[misc]
         ):
             mask[driver.legal_ids(seat)] = 1
         return {
-            "observation": observe(view, driver.claim_seat == seat),
+            "observation": observe(view, driver.claim_seat == seat, driver.window_seat == seat),
             "action_mask": mask,
         }
 
@@ -192,7 +204,15 @@ class MonopolyEnv(AECEnv):  # type: ignore[misc]
                 self.truncations[agent] = True
         if self.dict_infos:
             for agent in self.agents:
-                self.infos[agent] = {"state": observe_dict(PlayerView(game, self.seat_of[agent]))}
+                seat = self.seat_of[agent]
+                assert self.driver is not None
+                self.infos[agent] = {
+                    "state": observe_dict(
+                        PlayerView(game, seat),
+                        self.driver.claim_seat == seat,
+                        self.driver.window_seat == seat,
+                    )
+                }
         seat = self.driver.to_move() if self.driver else -1
         if seat >= 0 and f"player_{seat}" in self.terminations:
             self.agent_selection = f"player_{seat}"

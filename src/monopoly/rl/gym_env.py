@@ -9,7 +9,9 @@
 The learner's seat is ``seat`` (default: drawn from the reset seed, so a policy sees
 every seat). The observation is the vector of :mod:`monopoly.rl.observation`; the mask
 of legal ids is ``info["action_mask"]`` and :meth:`action_masks` (the name that
-masked-PPO libraries call). Rewards are those of :mod:`monopoly.rl.env`.
+masked-PPO libraries call). Rewards are those of :mod:`monopoly.rl.env`. With
+``out_of_turn=True`` (the default) the learner also gets out-of-turn windows when the
+opponents' turns start (building, mortgaging, trading; ``done`` ends the window).
 
 An id outside the mask changes nothing and is answered with reward
 ``illegal_reward`` (default 0) and ``info["illegal"] = True``; the learner moves again.
@@ -55,6 +57,7 @@ class MonopolyGymEnv(gym.Env[np.ndarray, int]):
         max_steps: int = 20_000,
         max_free_actions: int = 8,
         trades: bool = True,
+        out_of_turn: bool = True,
         render_mode: str | None = None,
     ) -> None:
         self.players = len(opponents) + 1
@@ -70,6 +73,7 @@ class MonopolyGymEnv(gym.Env[np.ndarray, int]):
         self.max_steps = max_steps
         self.max_free_actions = max_free_actions
         self.trades = trades
+        self.out_of_turn = out_of_turn
         self.render_mode = render_mode
         self.observation_space = spaces.Box(0.0, OBS_HIGH, (OBS_SIZE,), np.float32)
         self.action_space = spaces.Discrete(SIZE)  # type: ignore[assignment]
@@ -89,7 +93,9 @@ class MonopolyGymEnv(gym.Env[np.ndarray, int]):
         bots = {s: next(others) for s in range(self.players) if s != self.seat}
         edition, rules, language = self.config
         game = Game.new(self.players, edition, rules, game_seed, language)
-        self.driver = Driver(game, bots, game_seed, self.max_free_actions, self.trades)
+        self.driver = Driver(
+            game, bots, game_seed, self.max_free_actions, self.trades, self.out_of_turn
+        )
         self.steps = 0
         self._potential = worth_share(game, self.seat)
         return self._observation(), self._info()
@@ -102,7 +108,10 @@ class MonopolyGymEnv(gym.Env[np.ndarray, int]):
     def _observation(self) -> np.ndarray:
         driver = self.driver
         assert driver is not None
-        return observe(PlayerView(driver.game, self.seat), driver.claim_seat == self.seat)
+        seat = self.seat
+        return observe(
+            PlayerView(driver.game, seat), driver.claim_seat == seat, driver.window_seat == seat
+        )
 
     def action_masks(self) -> np.ndarray:
         mask = np.zeros(SIZE, dtype=np.int8)
@@ -140,7 +149,10 @@ class MonopolyGymEnv(gym.Env[np.ndarray, int]):
         """The dict form of the learner's observation."""
         driver = self.driver
         assert driver is not None
-        return observe_dict(PlayerView(driver.game, self.seat), driver.claim_seat == self.seat)
+        seat = self.seat
+        return observe_dict(
+            PlayerView(driver.game, seat), driver.claim_seat == seat, driver.window_seat == seat
+        )
 
     def record(self) -> dict[str, Any]:
         """The episode so far as a replayable game record."""

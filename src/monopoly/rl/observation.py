@@ -25,7 +25,8 @@ decision details        8 + 12 + 80   auction: high bid, lowest legal bid, high 
                                       offer: cash given / taken; shortage: houses?;
                                       Bus step choices one-hot (12); trade offer spaces
                                       given (40) and taken (40) one-hot; cards given/
-                                      taken, pot, rent claims for me
+                                      taken, pot, rent claims for me, my out-of-turn
+                                      window is open
 globals                 12            bank houses / 32, bank hotels / 12, doubles
                                       rolled / 3, turn / 1000, round / 250, deck sizes
                                       / 16 (2), players / 8, short game, Speed Die,
@@ -91,13 +92,15 @@ def relative(view: PlayerView, seat: int) -> int:
     return (seat - view.seat) % view.players
 
 
-def observe(view: PlayerView, claim_turn: bool = False) -> np.ndarray:
-    """The observation vector of ``view.seat`` (float32, ``OBS_SIZE`` long)."""
+def observe(view: PlayerView, claim_turn: bool = False, window: bool = False) -> np.ndarray:
+    """The observation vector of ``view.seat`` (float32, ``OBS_SIZE`` long);
+    ``window``: the seat is in its out-of-turn window (see :mod:`monopoly.rl.driver`)."""
     out = np.zeros(OBS_SIZE, dtype=np.float32)
     _seats(view, out)
     _spaces(view, out)
     _decision(view, out, claim_turn)
     _globals(view, out)
+    out[OBS_LAYOUT["extras"][0] + 4] = float(window)
     return out
 
 
@@ -208,7 +211,9 @@ def _globals(view: PlayerView, out: np.ndarray) -> None:
     out[base + 11] = float(rules.rent_must_be_claimed)
 
 
-def observe_dict(view: PlayerView, claim_turn: bool = False) -> dict[str, Any]:
+def observe_dict(
+    view: PlayerView, claim_turn: bool = False, window: bool = False
+) -> dict[str, Any]:
     """The same facts as plain Python values, seats numbered absolutely (for people,
     logging and hand-written agents). Nothing hidden is included."""
     decision = view.decision
@@ -260,6 +265,7 @@ def observe_dict(view: PlayerView, claim_turn: bool = False) -> dict[str, Any]:
         "free_parking_pot": view.free_parking_pot,
         "claims": [list(c) for c in view.claims],
         "decision": pending,
+        "out_of_turn_window": window,
         "over": view.over,
         "winners": list(view.winners),
     }

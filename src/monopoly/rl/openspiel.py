@@ -18,11 +18,28 @@ OpenSpiel's random playouts, expectimax-style code and MCTS run unchanged:
 
 The engine finds the next chance event by applying the action to a clone
 (``Game.chance_outcomes``); the outcomes chosen at the chance nodes are then handed to
-the engine as a script, exactly like a game record's outcomes. The game is of imperfect
-information (deck orders are hidden): observation tensors and strings are those of
-:mod:`monopoly.rl.observation`. Utilities: each winner gets 1 / number of winners; the
-parameter ``max_turns`` (default 300) ends a game by net worth (R-SHORT-4 counting),
-so every playout ends.
+the engine as a script, exactly like a game record's outcomes. Utilities: each winner
+gets 1 / number of winners; the parameter ``max_turns`` (default 300) ends a game by net
+worth (R-SHORT-4 counting), so every playout ends.
+
+What a player may know. The only hidden information of MONOPOLY is the order of the card
+decks (everything a player holds, jail cards included, lies open on the table), and it
+is hidden from every player alike. So:
+
+* the *observation* (string and tensor) is :mod:`monopoly.rl.observation`'s view of the
+  current position;
+* the *information state string* is the player's perfect-recall history: every player
+  action (as ``seat:id``), every roll, every deed dealt, every card turned up, with
+  each shuffle step written as ``shuffle ?``;
+* the *information state tensor* is the observation plus the known layout of each deck
+  (``DECK_SLOTS`` positions from the top, each a one-hot of the card there or
+  "unknown"): a drawn card goes under the deck, so every card seen has a known place
+  and the unseen ones lie on top in an unknown order. It is a sufficient statistic of
+  what the player knows, not the history itself.
+* ``resample_from_infostate`` deals a world the player cannot tell from the real one:
+  the unseen cards of each deck in a random order. OpenSpiel's information-set MCTS
+  (``open_spiel.python.algorithms.ismcts.ISMCTSBot``) runs on it. Plain ``MCTSBot``
+  clones the true state, deck order included: it searches with knowledge no player has.
 """
 
 from __future__ import annotations
@@ -34,7 +51,10 @@ import numpy as np
 import pyspiel  # type: ignore[import-not-found]
 
 from monopoly.core.actions import Action
+from monopoly.core.board import DECK_ROLES
 from monopoly.core.chance import Entry
+from monopoly.core.editions import edition_keys, get_edition
+from monopoly.core.events import CardDrawn
 from monopoly.core.game import Game, PlayerSetup, Setup
 from monopoly.core.outcomes import ChanceEvent, dice_outcomes, event_of
 from monopoly.core.rules import RuleSet
@@ -54,6 +74,12 @@ _DEFAULTS: dict[str, Any] = {
     "trades": True,
 }
 _MAX_CHANCE = len(dice_outcomes(True))
+DECK_SLOTS = max(
+    len(get_edition(key).board.decks[role]) for key in edition_keys() for role in DECK_ROLES
+)
+"""Positions per deck in the information state tensor (the largest deck of any edition)."""
+DECK_SIZE = len(DECK_ROLES) * DECK_SLOTS * (DECK_SLOTS + 1)
+INFO_STATE_SIZE = OBS_SIZE + DECK_SIZE
 
 GAME_TYPE = pyspiel.GameType(
     short_name="python_monopoly",
@@ -65,8 +91,8 @@ GAME_TYPE = pyspiel.GameType(
     reward_model=pyspiel.GameType.RewardModel.TERMINAL,
     max_num_players=MAX_SEATS,
     min_num_players=2,
-    provides_information_state_string=False,
-    provides_information_state_tensor=False,
+    provides_information_state_string=True,
+    provides_information_state_tensor=True,
     provides_observation_string=True,
     provides_observation_tensor=True,
     parameter_specification=_DEFAULTS,
@@ -103,7 +129,13 @@ class MonopolyGame(pyspiel.Game):  # type: ignore[misc]
     def new_initial_state(self) -> MonopolyState:
         return MonopolyState(self)
 
-    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> MonopolyObserver:
+    def make_py_observer(
+        self, iig_obs_type: Any = None, params: Any = None
+    ) -> MonopolyObserver | InfoStateObserver:
+        if params:
+            raise ValueError(f"observation parameters are not supported: {params}")
+        if iig_obs_type is not None and iig_obs_type.perfect_recall:
+            return InfoStateObserver()
         return MonopolyObserver()
 
 
@@ -119,6 +151,10 @@ class MonopolyState(pyspiel.State):  # type: ignore[misc]
         self.given: list[Entry] = []
         self.event: ChanceEvent | None = None
         self.picked: list[Any] = []
+        self.public: list[str] = []
+        """What every player saw so far (the information state string's history)."""
+        self.seen: dict[str, set[str]] = {role: set() for role in DECK_ROLES}
+        """The cards of each deck turned up so far."""
         self._resolve()
 
     # ------------------------------------------------------------------ chance
@@ -134,11 +170,18 @@ class MonopolyState(pyspiel.State):  # type: ignore[misc]
             game.chance.position = 0
             start = len(game.chance.log)
             assert self.pending is not None
+            game.collect_events = True  # to see which cards are turned up
             game.apply(self.pending)
+            game.collect_events = False
             drawn = [e for e in game.chance.log[start:] if e[0] != "action"]
         if len(drawn) > len(self.given):
             self.event = event_of(drawn[len(self.given)])
             return
+        for event in game.events:
+            if isinstance(event, CardDrawn):
+                self.seen[event.deck].add(event.card)
+                self.public.append(f"card {event.deck} {event.card}")
+        game.events.clear()
         self.event = None
         self.given = []
         self.pending = None
@@ -166,10 +209,13 @@ class MonopolyState(pyspiel.State):  # type: ignore[misc]
         event = self.event
         assert event is not None
         if event.kind == "dice":
-            self.given.append(("dice", event.outcomes()[outcome][0]))
+            roll = event.outcomes()[outcome][0]
+            self.public.append(f"dice {roll}")
+            self.given.append(("dice", roll))
         else:
             left = [x for x in event.items if x not in self.picked]
             self.picked.append(left[outcome])
+            self.public.append("shuffle ?" if event.kind == "shuffle" else f"deal {left[outcome]}")
             if len(self.picked) == len(event.items) - 1:
                 self.picked.append(next(x for x in left if x not in self.picked))
             if len(self.picked) < self._picks_needed(event):
@@ -200,6 +246,7 @@ class MonopolyState(pyspiel.State):  # type: ignore[misc]
             return
         driver = self.driver
         assert driver is not None
+        self.public.append(f"{driver.to_move()}:{action}")
         engine_action = driver.begin(action)
         if engine_action is None:
             driver.advance()
@@ -214,6 +261,36 @@ class MonopolyState(pyspiel.State):  # type: ignore[misc]
             left = [x for x in self.event.items if x not in self.picked]
             return f"{self.event.kind} {left[action]}"
         return CATALOGUE.describe(action)
+
+    def resample_from_infostate(self, player: int, probability_sampler: Any) -> MonopolyState:
+        """A state ``player`` cannot tell from this one: the same history, with the
+        cards of each deck that nobody has seen yet in a random order.
+        ``probability_sampler()`` gives uniform numbers in [0, 1)."""
+        state: MonopolyState = self.clone()
+        if state.driver is None or state.event is not None:
+            return state  # set-up and chance nodes: no player decides here
+        game = state.driver.game.clone()
+        for role in DECK_ROLES:
+            deck = game.decks[role]
+            hidden = [i for i, key in enumerate(deck) if key not in self.seen[role]]
+            keys = [deck[i] for i in hidden]
+            for i in range(len(keys) - 1, 0, -1):  # Fisher-Yates
+                j = min(int(probability_sampler() * (i + 1)), i)
+                keys[i], keys[j] = keys[j], keys[i]
+            for i, key in zip(hidden, keys, strict=True):
+                deck[i] = key
+        state.driver.set_game(game)
+        return state
+
+    def known_decks(self) -> dict[str, list[str | None]]:
+        """Each deck from the top as every player knows it (None: not seen yet)."""
+        if self.driver is None:
+            return {role: [] for role in DECK_ROLES}
+        decks = self.driver.game.decks
+        return {
+            role: [key if key in self.seen[role] else None for key in decks[role]]
+            for role in DECK_ROLES
+        }
 
     def is_terminal(self) -> bool:
         return self.driver is not None and self.event is None and self.driver.game.over
@@ -261,6 +338,34 @@ class MonopolyObserver:
         driver = state.driver
         facts = observe_dict(PlayerView(driver.game, player), driver.claim_seat == player)
         return json.dumps(facts, sort_keys=True)
+
+
+class InfoStateObserver:
+    """Information state of one player: the perfect-recall history as the string, the
+    observation plus the known deck layout as the tensor (see the module docstring)."""
+
+    def __init__(self) -> None:
+        self.tensor = np.zeros(INFO_STATE_SIZE, np.float32)
+        self.dict = {
+            "observation": self.tensor[:OBS_SIZE],
+            "decks": self.tensor[OBS_SIZE:].reshape(len(DECK_ROLES), DECK_SLOTS, DECK_SLOTS + 1),
+        }
+        self.observer = MonopolyObserver()
+
+    def set_from(self, state: MonopolyState, player: int) -> None:
+        self.observer.set_from(state, player)
+        self.tensor.fill(0.0)
+        self.dict["observation"][:] = self.observer.tensor
+        if state.driver is None:
+            return
+        decks = self.dict["decks"]
+        for r, (role, known) in enumerate(state.known_decks().items()):
+            cards = [card.key for card in state.game.board.decks[role]]
+            for slot, key in enumerate(known[:DECK_SLOTS]):
+                decks[r, slot, DECK_SLOTS if key is None else cards.index(key)] = 1.0
+
+    def string_from(self, state: MonopolyState, player: int) -> str:
+        return f"player {player}\n" + "\n".join(state.public)
 
 
 pyspiel.register_game(GAME_TYPE, MonopolyGame)
