@@ -71,31 +71,40 @@ def owner_proc(db: str, game_id: str) -> str | None:
     return None if row is None else str(row[0])
 
 
+ANN_AND_STEADY_BOTS = [{"type": "human"}] + [{"type": "bot", "level": "normal"}] * 2
+"""Computer players that do not go bankrupt within a few dozen moves."""
+LONGER = {"preset": "standard", "options": {"turn_limit": 400}}
+"""A game that does not end at a turn limit while the test plays it."""
+
+
 def test_a_game_follows_its_player_to_the_process_she_is_connected_to(postgres_url: str) -> None:
     """The owner hands the game over to the process all its players use; an action sent
     during the move is neither lost nor played twice."""
     db = postgres_url
     with ServerProcess(db, "--cluster") as first, ServerProcess(db, "--cluster") as second:
-        created = create_game(first.base, ANN_AND_BOTS)
+        created = create_game(first.base, ANN_AND_STEADY_BOTS, rules=LONGER)
         game_id, token = created["game_id"], created["seat_token"]
         creator = owner_proc(db, game_id)
         ann = Player(second.base, game_id, token)
         started = httpx.post(f"{second.base}/api/games/{game_id}/start", json={"seat_token": token})
         assert started.status_code == 200, started.text
         ids: list[int] = []
+        after_move: list[int] = []
         deadline = time.monotonic() + 30
-        while owner_proc(db, game_id) == creator or len(ids) < 12:
+        while len(after_move) < 5 and not any(m["type"] == "game_over" for m in ann.seen):
             assert time.monotonic() < deadline, "the game did not move to the player's process"
             state = ann.my_turn()
             ann.act(simple_answer(state))
             after = ann.wait_for(lambda s, before=state["state_id"]: s["state_id"] > before)
             ids.append(after["state_id"])
+            if owner_proc(db, game_id) != creator:
+                after_move.append(after["state_id"])
+        assert after_move, "the game ended before it moved"
         assert owner_proc(db, game_id) not in (None, creator)
         assert ann.welcome["seat"] == 0
         assert [m for m in ann.seen if m["type"] == "welcome"][-1]["seat"] == 0
         assert ids == sorted(set(ids))  # every action answered by a newer state, none twice
         assert not [m for m in ann.seen if m["type"] == "error"]
-        assert play_to_the_end(ann)["winners"]
         ann.close()
         first.process.terminate()
         second.process.terminate()
@@ -104,8 +113,8 @@ def test_a_game_follows_its_player_to_the_process_she_is_connected_to(postgres_u
     assert f"game {game_id} moved to process" in first_log
     assert second_log.count(f"this process took game {game_id} over") == 1  # once, not each look
     stored = Store(postgres_url).load(game_id)
-    assert stored is not None and stored.status == "over"
-    assert replay(stored.record()).over
+    assert stored is not None
+    replay(stored.record())  # every stored action, on both sides of the move, is legal
 
 
 def worker_pids(parent: int) -> list[int]:
@@ -118,7 +127,7 @@ def worker_pids(parent: int) -> list[int]:
 def test_workers_share_one_port_and_a_killed_worker_loses_nothing(postgres_url: str) -> None:
     with ServerProcess(postgres_url, "--workers", "2") as server:
         assert "2 processes" in server.banner
-        created = create_game(server.base, ANN_AND_BOTS)
+        created = create_game(server.base, ANN_AND_STEADY_BOTS)
         game_id, token = created["game_id"], created["seat_token"]
         start = httpx.post(f"{server.base}/api/games/{game_id}/start", json={"seat_token": token})
         assert start.status_code == 200, start.text
@@ -149,3 +158,8 @@ def test_workers_share_one_port_and_a_killed_worker_loses_nothing(postgres_url: 
         while len(worker_pids(server.process.pid)) < 2:
             assert time.monotonic() < deadline, "the killed worker was not replaced"
             time.sleep(0.2)
+        server.process.terminate()
+        assert server.process.stdout is not None
+        log = server.process.stdout.read()
+    assert log.count("; starting another") == 1  # the new worker started at the first try
+    assert "Traceback" not in log

@@ -8,7 +8,7 @@ from typing import Annotated, Any
 
 import typer
 
-from monopoly.cli.main import app
+from monopoly.cli.main import app, fail
 from monopoly.web.storage import DEFAULT_DB, database_url
 
 
@@ -171,10 +171,17 @@ def _serve_workers(
         process.start()
         return process, ready
 
+    _prepare_tables(db)
     started = [spawn() for _ in range(workers)]
-    for _process, ready in started:  # the address is printed once every worker serves
-        ready.wait(120)
+    for process, ready in started:  # the address is printed once every worker serves
+        deadline = time.monotonic() + 120
+        while not ready.wait(0.2) and time.monotonic() < deadline:
+            if not process.is_alive():
+                raise fail(f"a server process ended while starting (exit code {process.exitcode})")
     processes = [process for process, _ready in started]
+    # Each Event is kept while its worker lives: a collected Event's semaphore is gone
+    # before the new process opens it, and that worker then fails to start.
+    readies = [ready for _process, ready in started]
     print(
         f"MONOPOLY is served at {address}  (database: {_safe(database_url(db))}, "
         f"{workers} processes)",
@@ -198,11 +205,26 @@ def _serve_workers(
                 print(
                     f"worker {process.pid} ended ({process.exitcode}); starting another", flush=True
                 )
-                processes[index] = spawn()[0]
+                processes[index], readies[index] = spawn()
     for process in processes:
         process.terminate()
     for process in processes:
         process.join(10)
+
+
+def _prepare_tables(db: str | None) -> None:
+    """Make the tables once, before the workers start: several processes creating them at
+    once on a new database collide (PostgreSQL's catalogue refuses the second)."""
+    from monopoly.web.cluster import prepare_lease_table
+    from monopoly.web.storage import Store
+
+    store = Store(db)
+    try:
+        if store.error is not None:
+            raise fail(f"the database cannot be used: {store.error}")
+        prepare_lease_table(store.url)
+    finally:
+        store.close()
 
 
 def _worker(db: str | None, config: Any, sock: Any, address: str, ready: Any) -> None:

@@ -54,6 +54,16 @@ HANDOVER_GRACE = 5.0
 """Seconds a process leaves a game it handed over to the new owner (no taking it back)."""
 
 
+LEASE_TABLE = "CREATE TABLE IF NOT EXISTS monopoly_owners (game_id text PRIMARY KEY, proc text)"
+
+
+def prepare_lease_table(url: str) -> None:
+    """Make the owners' table (``serve --workers`` does it once before its workers start)."""
+    url = url.replace("postgresql+psycopg://", "postgresql://", 1)
+    with psycopg.connect(url, autocommit=True) as connection:
+        connection.execute(LEASE_TABLE)
+
+
 class Elsewhere(Exception):
     """The game is owned by another process."""
 
@@ -73,6 +83,13 @@ class Proxy:
     outgoing: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
     bounced: list[str] = field(default_factory=list)
     """Messages the old owner sent back after the game moved, to play here in order."""
+
+    async def drain(self, seconds: float = 1.0) -> None:
+        """Wait (a little) until the owner's messages still queued here are sent, so a
+        take-over's welcome never overtakes an older state."""
+        deadline = time.monotonic() + seconds
+        while not self.outgoing.empty() and time.monotonic() < deadline:
+            await asyncio.sleep(0.005)
 
 
 @dataclass
@@ -95,9 +112,7 @@ class Cluster:
         self.channel = f"monopoly_{self.proc}"
         self._lease = psycopg.connect(self.url, autocommit=True)
         self._lease_lock = threading.Lock()
-        self._lease_sql(
-            "CREATE TABLE IF NOT EXISTS monopoly_owners (game_id text PRIMARY KEY, proc text)"
-        )
+        self._lease_sql(LEASE_TABLE)
         self.owned: set[str] = set()
         self.proxies: dict[int, Proxy] = {}
         self.remotes: dict[tuple[str, int], Remote] = {}
@@ -140,9 +155,12 @@ class Cluster:
     async def release(self, game_id: str) -> None:
         if game_id in self.owned:
             self.owned.discard(game_id)
-            await asyncio.to_thread(
-                self._lease_sql, "SELECT pg_advisory_unlock(hashtextextended(%s, 0))", game_id
-            )
+            await self._unlock(game_id)
+
+    async def _unlock(self, game_id: str) -> None:
+        await asyncio.to_thread(
+            self._lease_sql, "SELECT pg_advisory_unlock(hashtextextended(%s, 0))", game_id
+        )
 
     async def owner_of(self, game_id: str) -> str | None:
         rows = await asyncio.to_thread(
@@ -198,11 +216,12 @@ class Cluster:
             except Exception:
                 log.exception("looking for games to take over failed")
 
-    async def _follow_owner(self, game_id: str) -> None:
-        """Another process took the game over: greet it again for our connections."""
+    async def _follow_owner(self, game_id: str, again: bool = False) -> None:
+        """Another process took the game over: greet it again for our connections
+        (``again``: even if it is the owner we knew, which dropped them)."""
         owner = await self.owner_of(game_id)
         for conn, proxy in list(self.proxies.items()):
-            if proxy.game_id == game_id and not proxy.local and proxy.owner != owner:
+            if proxy.game_id == game_id and not proxy.local and (again or proxy.owner != owner):
                 proxy.owner = owner
                 if owner is not None and proxy.hello is not None:
                     await self._forward(conn, proxy, proxy.hello)
@@ -234,7 +253,8 @@ class Cluster:
         for proxy in [p for p in self.proxies.values() if p.game_id == game_id and not p.local]:
             client = Client(proxy.send_text, proxy.address, self.hub.config.limits)
             session.pins += 1
-            proxy.local = (session, client)
+            proxy.local = (session, client)  # from now on the old owner's messages are stale
+            await proxy.drain()
             asyncio.get_running_loop().create_task(client.pump())
             if proxy.hello is not None:
                 await session.handle(client, proxy.hello)
@@ -277,12 +297,13 @@ class Cluster:
         async with session.lock:
             if self.hub.sessions.get(game_id) is not session or game_id not in self.owned:
                 return
+            self.owned.discard(game_id)  # first: what arrives from now on goes back
             session.stop()
             del self.hub.sessions[game_id]
             for key in [key for key, remote in self.remotes.items() if remote.game_id == game_id]:
                 await self._bounce_unanswered(key, self.remotes.pop(key))
             self.handed[game_id] = time.monotonic()
-            await self.release(game_id)
+            await self._unlock(game_id)
         await self._notify(target, {"k": "moved", "g": game_id})
         log.info("game %s moved to process %s, where its players are", game_id, target)
 
@@ -304,6 +325,8 @@ class Cluster:
         try:
             if await self.acquire(game_id):
                 await self._take_over(game_id)
+            else:  # someone else was quicker: greet whoever has it now
+                await self._follow_owner(game_id, again=True)
         except Exception:
             log.exception("taking over game %s failed", game_id)
 
@@ -362,8 +385,8 @@ class Cluster:
 
     async def _piece(self, message: dict[str, Any]) -> None:
         proxy = self.proxies.get(message["c"])
-        if proxy is None:
-            return
+        if proxy is None or proxy.local is not None:
+            return  # gone, or served here now: the old owner's late messages are stale
         key = (self.proc, message["c"])
         parts = self.pieces.setdefault(key, [])
         parts.append(message["t"])
