@@ -26,7 +26,7 @@ from monopoly.core.actions import Action, ProposeTrade
 from monopoly.core.state import Decision
 from monopoly.core.view import PlayerView
 
-from .hard import RESERVE_FLOOR, HardBot
+from .hard import EARLY_UNOWNED, RESERVE_FLOOR, SAFE_TURN_RENT, HardBot
 from .trading import offer_gains
 from .valuation import Valuation
 
@@ -38,6 +38,9 @@ class ExpertJudge(HardBot):
     horizon = 8.0
     threat = 0.6
     hope = 0.25
+    build_to = 5
+    """The building level its sets are valued at and built to from spare cash (capped
+    at the hotel): hotels, where hard stops at three houses."""
     reserve_share = 1.0
     """The share of hard's cash reserve kept (below 1: build sooner)."""
     accept_ratio = 1.0
@@ -46,12 +49,17 @@ class ExpertJudge(HardBot):
     """Our least gain, by our own valuation, for an offer we make."""
     partner_trades = True
     """Offers split evenly by the partner's (hard's) valuation, chosen by ours."""
+    safe_turn_rent = SAFE_TURN_RENT
+    """Expected rent per turn outside jail above which it stays in jail."""
+    early_unowned = EARLY_UNOWNED
+    """Unowned properties from which on it leaves jail at once (to buy)."""
 
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
         self.partner: Valuation  # hard's valuation, set by start_game()
 
     def start_game(self, view: PlayerView) -> None:
+        self.target_level = min(self.build_to, self.facts.hotel_level)
         super().start_game(view)
         self.partner = Valuation(
             self.facts, HardBot.horizon, HardBot.target_level, HardBot.threat, HardBot.hope
@@ -63,6 +71,11 @@ class ExpertJudge(HardBot):
         if self.reserve_share == 1.0:
             return reserve
         return max(RESERVE_FLOOR, int(reserve * self.reserve_share))
+
+    def wants_to_leave_jail(self, view: PlayerView, seat: int) -> bool:
+        if self.unowned(view) >= self.early_unowned:
+            return True
+        return self.expected_rent_per_turn(view, seat) < self.safe_turn_rent
 
     # ------------------------------------------------------------------ trades
     def propose_trade(self, view: PlayerView, seat: int) -> Action | None:
@@ -105,12 +118,12 @@ class ExpertJudge(HardBot):
         owner, level = view.owner, view.level
         taken_group = facts.group_of[take[0]]
         gives: list[tuple[int, ...]] = [()]
-        for give in facts.properties:
-            if owner[give] != seat or facts.group_of[give] == taken_group:
+        for deed in facts.properties:
+            if owner[deed] != seat or facts.group_of[deed] == taken_group:
                 continue
-            if any(level[s] for s in facts.groups[facts.group_of[give]]):
+            if any(level[s] for s in facts.groups[facts.group_of[deed]]):
                 continue
-            gives.append((give,))
+            gives.append((deed,))
         best: tuple[float, ProposeTrade] | None = None
         for give in gives:
             trial = ProposeTrade(seat, partner, give=give, take=take)
@@ -138,4 +151,3 @@ class ExpertJudge(HardBot):
         if fair and self._affordable(view, seat, offer):
             return legal[0]
         return super().answer_trade(view, decision, legal)
-
