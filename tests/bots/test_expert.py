@@ -45,9 +45,11 @@ def test_expert_with_search_plays_whole_games_against_hard() -> None:
 
 def test_its_set_completing_offer_is_one_hard_accepts() -> None:
     """The expert builds its offers to pass hard's own test (an even split by hard's
-    valuation): holding two orange streets, it offers for the third, and hard says yes."""
+    valuation): holding two orange streets, it offers for the third, and hard says yes
+    (with two or more opponents; heads-up it makes hard's own offers)."""
     properties = {ORANGE[0]: {"owner": 0}, ORANGE[1]: {"owner": 0}, ORANGE[2]: {"owner": 1}}
-    game = start({"players": [{"cash": 1500}, {"cash": 1500}], "properties": properties})
+    players = [{"cash": 1500}, {"cash": 1500}, {"cash": 1500}]
+    game = start({"players": players, "properties": properties})
     expert = ExpertJudge(1)
     offer = expert.decide(PlayerView(game, 0), game.decision_actions())
     assert isinstance(offer, ProposeTrade) and offer.take == (ORANGE[2],)
