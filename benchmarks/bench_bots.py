@@ -6,8 +6,9 @@
 
 Events are not collected and actions are applied unchecked (the simulator's fast path).
 Prints games/s, turns/s, rolls/s (dice rolls: moves, jail rolls) and actions/s, and the
-share of the time spent in the bots' ``decide``; ``--profile`` runs the same games under
-cProfile and prints the top 25 functions by own time.
+share of the time spent in the bots' ``decide`` and, per level, the mean seconds per
+decision (``--bots expert,hard,hard,hard`` measures the expert's); ``--profile`` runs
+the same games under cProfile and prints the top 25 functions by own time.
 """
 
 from __future__ import annotations
@@ -29,22 +30,33 @@ from monopoly.core.view import PlayerView
 class Timed:
     """Wraps a bot and adds up the time its decisions take."""
 
-    def __init__(self, bot: Bot, clock: list[float]) -> None:
+    def __init__(self, bot: Bot, clock: list[float], level: list[float] | None = None) -> None:
         self.bot = bot
         self.clock = clock
+        self.level = level if level is not None else [0.0, 0.0]
+        """This level's [seconds, decisions] over all its seats."""
         self.interject = getattr(bot, "interject", None)
 
     def decide(self, view: PlayerView, legal: list[Action]) -> Action:
         start = time.perf_counter()
         action = self.bot.decide(view, legal)
-        self.clock[0] += time.perf_counter() - start
+        spent = time.perf_counter() - start
+        self.clock[0] += spent
+        self.level[0] += spent
+        self.level[1] += 1
         return action
 
 
 def run(
-    games: int, lineup: list[str], rules: RuleSet, seed: int, timed: bool
+    games: int,
+    lineup: list[str],
+    rules: RuleSet,
+    seed: int,
+    timed: bool,
+    per_level: dict[str, list[float]] | None = None,
 ) -> tuple[int, int, int, Counter[str], float]:
-    """Play the games; returns turns, rolls, actions, end reasons and time in bots."""
+    """Play the games; returns turns, rolls, actions, end reasons and time in bots
+    (``per_level`` gets each level's [seconds, decisions])."""
     turns = rolls = actions = 0
     reasons: Counter[str] = Counter()
     clock = [0.0]
@@ -56,7 +68,12 @@ def run(
             make_bot(lineup[(s + i) % players], seed * 1000 + i * 10 + s) for s in range(players)
         ]
         if timed:
-            bots = [Timed(bot, clock) for bot in bots]
+            levels = [lineup[(s + i) % players] for s in range(players)]
+            tally = per_level if per_level is not None else {}
+            bots = [
+                Timed(bot, clock, tally.setdefault(level, [0.0, 0.0]))
+                for bot, level in zip(bots, levels, strict=True)
+            ]
         before = len(game.record)
         play(game, bots, checked=False)
         turns += game.turn
@@ -86,8 +103,9 @@ def main(argv: list[str] | None = None) -> None:
     start = time.perf_counter()
     if profiler is not None:
         profiler.enable()
+    per_level: dict[str, list[float]] = {}
     turns, rolls, actions, reasons, in_bots = run(
-        args.games, lineup, rules, args.seed, timed=profiler is None
+        args.games, lineup, rules, args.seed, timed=profiler is None, per_level=per_level
     )
     if profiler is not None:
         profiler.disable()
@@ -102,6 +120,9 @@ def main(argv: list[str] | None = None) -> None:
     print(f"player-turns/game {turns / args.games:4.1f}")
     if profiler is None:
         print(f"in bots     {100 * in_bots / elapsed:10.1f} % of the time")
+        for level, (seconds, decisions) in per_level.items():
+            mean = seconds / max(1, decisions)
+            print(f"{level:12s}{mean:10.6f} s per decision ({int(decisions)} decisions)")
     print("ended by    " + ", ".join(f"{k} {v}" for k, v in reasons.most_common()))
     if profiler is not None:
         print()

@@ -9,7 +9,8 @@ MODULES=(
   core/game.py core/movement.py core/rent.py core/chance.py core/cards.py core/jail.py
   core/auction.py core/building.py core/mortgage.py core/debt.py core/trade.py
   core/state.py core/view.py sim/loop.py
-  bots/player.py bots/normal.py bots/hard.py bots/easy.py bots/trading.py bots/valuation.py
+  bots/player.py bots/normal.py bots/hard.py bots/judge.py bots/easy.py bots/trading.py
+  bots/valuation.py
 )
 # Left as Python: actions and events (mypyc rejects a ClassVar on a frozen dataclass),
 # bots/base.py (a runtime-checkable Protocol) and the rest of the simulator (its frozen

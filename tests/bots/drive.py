@@ -9,7 +9,7 @@ from monopoly.core.actions import Action
 from monopoly.core.game import Game
 from monopoly.core.view import PlayerView
 
-LEVELS = ("easy", "normal", "hard")
+LEVELS = ("easy", "normal", "hard", "expert")
 
 
 def bots_for(levels: Sequence[str], seed: int = 0) -> list[Bot]:

@@ -1,25 +1,32 @@
-"""The *expert* computer player: the hard player, plus search where it matters.
+"""The *expert* computer player: tuned judgement, plus optional search where it matters.
 
-At the decisions that shape a game — buying or declining a property, answering a trade
-offer, leaving jail or staying — it compares the candidate answers by determinised
-Monte Carlo rollouts over ``Game.clone()``:
+Its judgement is :class:`~monopoly.bots.judge.ExpertJudge`: hard's player with the
+weights that won in simulation against ``hard`` (building to hotels, trades aimed at
+what the partner accepts; see judge.py and docs/bots.md). That is the whole registered
+level: it decides in microseconds.
+
+With ``rollouts`` > 0 it also searches: at the decisions named in ``searched`` (by
+default answering a trade offer, the rare decision that moves sets between players) it
+compares the candidate answers by determinised Monte Carlo rollouts over
+``Game.clone()``:
 
 * each rollout first *determinises* what the player cannot know: the card decks are
   shuffled anew (their order is hidden) and the dice get a fresh seed, so the search
   never peeks at the real deck order or the future rolls;
 * the same determinisations are used for every candidate (common random numbers), and
-  the search leaves the hard player's answer only when the paired gain is clear of the
+  the search leaves the judge's answer only when the paired gain is clear of the
   noise (more than ``margin`` and ``z`` standard errors): a first version that took
   the best mean of a few noisy rollouts won only 0.077 of 300 games against three
   `hard` players;
-* from there every seat is played by the ``hard`` level for ``rollout_turns`` turns (or
+* from there the expert's seat is played by its judge and every other seat by the
+  ``hard`` level (the opponent model) for ``rollout_turns`` turns (or
   to the end); a rollout scores the expert's share of the win if the game ended, else its share
   of the net worth of the players still in.
 
-All other decisions are the hard player's. ``rollouts`` and ``rollout_turns`` bound the
-work per candidate; ``budget`` (seconds, 0 = none) stops the search early, so people can
-play it: with the defaults a decision takes well under a second on average
-(docs/bots.md).
+All other decisions are the judge's. ``rollouts`` and ``rollout_turns`` bound the
+work per candidate; ``budget`` (seconds, 0 = none) stops a search early, so people can
+play it. The search did not add measurable strength against ``hard`` (docs/bots.md), so
+the registered level runs without it.
 """
 
 from __future__ import annotations
@@ -30,63 +37,68 @@ from collections.abc import Sequence
 
 from monopoly.core.actions import Action
 from monopoly.core.game import Game
-from monopoly.core.state import BUY, JAIL, TRADE, Decision
+from monopoly.core.state import TRADE, Decision, DecisionKind
 from monopoly.core.view import PlayerView
 
 from .base import play
 from .hard import HardBot
+from .judge import ExpertJudge
 
-SEARCHED = (BUY, TRADE, JAIL)
+SEARCHED = (TRADE,)
 
 
 class ExpertBot:
-    """Hard, with determinised rollouts at buy, trade-answer and jail decisions.
+    """The expert's judgement, with optional determinised rollouts at the ``searched``
+    decision kinds.
 
-    It holds a hard player rather than being one: the hard player may be compiled
+    It holds its judge rather than being one: the judge may be compiled
     (``scripts/build-fast.sh``), and compiled classes take no interpreted subclasses."""
 
     def __init__(
         self,
         seed: int = 0,
-        rollouts: int = 12,
+        rollouts: int = 0,
         rollout_turns: int = 60,
         budget: float = 0.0,
         z: float = 2.0,
         margin: float = 0.02,
+        searched: Sequence[DecisionKind] = SEARCHED,
     ) -> None:
-        self.hard = HardBot(seed)
+        self.judge = ExpertJudge(seed)
+        self.searched = tuple(searched)
         self.rollouts = rollouts
         self.rollout_turns = rollout_turns
         self.budget = budget
         self.z = z
         self.margin = margin
         self.overrides = 0
-        """How often the search chose another answer than the hard player's."""
+        """How often the search chose another answer than the judge's."""
         self.search_rng = random.Random(seed ^ 0x5EA4C4)
         self.searches = 0
 
     def interject(self, view: PlayerView) -> Action | None:
-        return self.hard.interject(view)
+        return self.judge.interject(view)
 
     def decide(self, view: PlayerView, legal: Sequence[Action]) -> Action:
-        choice = self.hard.decide(view, legal)
+        choice = self.judge.decide(view, legal)
         decision = view.decision
         if (
-            decision is None
-            or decision.kind not in SEARCHED
+            self.rollouts <= 0
+            or decision is None
+            or decision.kind not in self.searched
             or len(legal) < 2
             or choice not in legal
         ):
-            return choice  # a free action or a forced answer: the hard player's
+            return choice  # a free action or a forced answer: the judge's
         return self.search(view, decision, legal, choice)
 
     def search(
         self, view: PlayerView, decision: Decision, legal: Sequence[Action], default: Action
     ) -> Action:
-        """Another answer than the hard player's only when the rollouts show it better
+        """Another answer than the judge's only when the rollouts show it better
         beyond their noise: its mean paired gain must exceed ``margin`` and ``z``
         standard errors (rollout scores are noisy; following noise would be worse than
-        the hard player's judgement)."""
+        the judge's answer)."""
         game: Game = view._game  # the search copies it and hides what the seat cannot know
         others = [a for a in legal if a != default]
         gains: list[list[float]] = [[] for _ in others]
@@ -113,7 +125,9 @@ class ExpertBot:
         copy.apply(action)
         limit = copy.turn + self.rollout_turns
         copy.rules = copy.rules.with_options(turn_limit=min(limit, copy.rules.turn_limit or limit))
-        bots = [HardBot(seed + s) for s in range(copy.players)]
+        bots: list[HardBot] = [
+            ExpertJudge(seed + s) if s == seat else HardBot(seed + s) for s in range(copy.players)
+        ]
         play(copy, bots, max_actions=20_000, checked=False)
         return score(copy, seat)
 
