@@ -75,6 +75,9 @@ class LevelPlayer:
         self._complete_key: tuple[object, ...] = ()
         self._complete: list[int] = []
         self._plans_key: tuple[object, ...] = ()
+        self._plans_groups: list[int] = []
+        self._lift_key: tuple[object, ...] = ()
+        self._lift: list[int] = []
         self._plans: list[tuple[int, tuple[int, ...], list[float]]] = []
         self._handlers = for_every_kind(
             {
@@ -380,12 +383,14 @@ class LevelPlayer:
         return max(1, sum(view.active) - 1)
 
     def lift_candidates(self, view: PlayerView, seat: int) -> list[int]:
-        facts = self.facts
-        assert facts is not None
+        """The seat's mortgaged properties (kept until a deed or a mortgage changes)."""
+        key = (view, seat, view.deeds_version)
+        if key == self._lift_key:
+            return self._lift
         owner, mortgaged = view.owner, view.mortgaged
-        if True not in mortgaged:
-            return []
-        return [s for s in facts.properties if mortgaged[s] and owner[s] == seat]
+        result = [s for s in self.facts.properties if mortgaged[s] and owner[s] == seat]
+        self._lift_key, self._lift = key, result
+        return result
 
     def unmortgage_action(self, view: PlayerView, seat: int, spare: int) -> Action | None:
         """Lift the mortgage that restores most rent, if it costs no more than ``spare``."""
@@ -434,12 +439,12 @@ class LevelPlayer:
     ) -> list[tuple[int, tuple[int, ...], list[float]]]:
         """Per complete group below ``max_level``: the house cost, its lowest streets by
         landing frequency, and the rent the first k of them gain (k = 0, 1, ...). Only
-        owners, mortgages and buildings matter: kept until one of them changes."""
+        the complete groups and their buildings matter: kept until one of them changes."""
         groups = self.complete_groups(view, seat)
         if not groups:
             return []
-        key = (view, seat, view.deeds_version, view.buildings_version, max_level)
-        if key == self._plans_key:
+        key = (view, seat, view.buildings_version, max_level)
+        if key == self._plans_key and groups == self._plans_groups:
             return self._plans
         facts = self.facts
         level = view.level
@@ -459,7 +464,7 @@ class LevelPlayer:
                 )
                 gains.append(total)
             plans.append((facts.house_cost[members[0]], spaces, gains))
-        self._plans_key, self._plans = key, plans
+        self._plans_key, self._plans_groups, self._plans = key, groups, plans
         return plans
 
 

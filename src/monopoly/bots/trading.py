@@ -31,10 +31,18 @@ def offer_gains(valuation: Valuation, view: PlayerView, offer: ProposeTrade) -> 
     how many play on: the answer is remembered for that state (players weigh the same
     offers turn after turn while those deeds stay where they are).
     """
-    members = valuation.members_touched(offer.give, offer.take)
+    give, take = offer.give, offer.take
+    members = valuation.members_touched(give, take)
     owner, mortgaged = view.owner, view.mortgaged
-    key = (
-        offer,
+    key = (  # the offer's fields (hashing the offer itself would run Python code)
+        offer.seat,
+        offer.partner,
+        give,
+        offer.give_cash,
+        offer.give_cards,
+        take,
+        offer.take_cash,
+        offer.take_cards,
         sum(view.active),
         tuple([owner[s] for s in members]),
         tuple([mortgaged[s] for s in members]),
@@ -125,20 +133,23 @@ def set_candidates(
     found = []
     for group in facts.street_groups:
         members = facts.groups[group]
-        partner = _single_rival(members, owner, seat)
-        if partner < 0 or any(level[s] for s in members):
-            continue
-        found.append((partner, tuple(s for s in members if owner[s] != seat)))
+        partner = _single_rival(members, owner, level, seat)
+        if partner >= 0:
+            found.append((partner, tuple([s for s in members if owner[s] != seat])))
     return found
 
 
-def _single_rival(members: tuple[int, ...], owner: Sequence[int], seat: int) -> int:
+def _single_rival(
+    members: tuple[int, ...], owner: Sequence[int], level: Sequence[int], seat: int
+) -> int:
     """The one rival holding every street of the group that ``seat`` lacks, if ``seat``
-    holds some and a single rival all the others; else -1."""
+    holds some, a single rival all the others and no street has a building; else -1."""
     rival = -1
     mine = False
     for s in members:
         holder = owner[s]
+        if level[s]:
+            return -1
         if holder == seat:
             mine = True
         elif holder < 0 or (rival >= 0 and holder != rival):

@@ -27,7 +27,8 @@ def start(
     if not bidders:
         return
     running = Auction(item, bidders, shortage)
-    game.emit(ev.AuctionStarted, item, tuple(bidders))
+    if game.collect_events:
+        game.events.append(ev.AuctionStarted(item, tuple(bidders)))
     game.tasks.append(Decision(BID, bidders[0], item, running))
 
 
@@ -59,13 +60,15 @@ def bid(game: Game, action: Bid, decision: Decision) -> None:
     running.high_bid = action.amount
     running.high_bidder = action.seat
     running.bids.append((action.seat, action.amount))
-    game.emit(ev.BidPlaced, action.seat, action.amount)
+    if game.collect_events:
+        game.events.append(ev.BidPlaced(action.seat, action.amount))
     running.index = (running.index + 1) % len(running.bidders)
     _next(game, decision)
 
 
 def pass_bid(game: Game, action: PassBid, decision: Decision) -> None:
-    game.emit(ev.BidPassed, action.seat)
+    if game.collect_events:
+        game.events.append(ev.BidPassed(action.seat))
     _remove_current(decision)
     _next(game, decision)
 
@@ -132,7 +135,8 @@ def _finish(game: Game, running: Auction) -> None:
         if running.shortage is not None:
             running.shortage.wants.clear()  # nobody bids: the rest stays with the Bank
         return
-    game.emit(ev.AuctionWon, winner, item, amount)
+    if game.collect_events:
+        game.events.append(ev.AuctionWon(winner, item, amount))
     if item >= 0:
         game.give_deed(item, winner)
     else:

@@ -17,14 +17,15 @@ if TYPE_CHECKING:
 
 def raisable(game: Game, seat: int) -> int:
     """Cash plus all the Bank would pay: buildings at half price, mortgages (R-DEBT-2)."""
+    owner, level, mortgaged, spaces = game.owner, game.level, game.mortgaged, game.board.spaces
     total = game.cash[seat]
     for space in game.board.properties:
-        if game.owner[space] != seat:
+        if owner[space] != seat:
             continue
-        deed = game.board.spaces[space]
-        total += game.level[space] * deed.building_sale_price
-        if not game.mortgaged[space]:
-            total += deed.mortgage_value
+        if level[space]:
+            total += level[space] * spaces[space].building_sale_price
+        if not mortgaged[space]:
+            total += spaces[space].mortgage_value
     return total
 
 

@@ -207,6 +207,8 @@ class Game:
         self.end_reason = ""
         self.hotel_level = self.rules.houses_per_hotel + 1
         self.group_of = [space.group for space in board.spaces]
+        self.kinds = [int(space.kind) for space in board.spaces]
+        """Each space's :class:`SpaceKind` as a plain int (cheap to compare when compiled)."""
 
     def _start_new_game(self) -> None:
         for role in DECK_ROLES:
@@ -252,9 +254,11 @@ class Game:
     @property
     def decision(self) -> Decision | None:
         """The decision the game waits for, or None when the game is over."""
-        if self.tasks and isinstance(self.tasks[-1], Decision):
-            top: Decision = self.tasks[-1]
-            return top
+        tasks = self.tasks
+        if tasks:
+            top = tasks[-1]
+            if type(top) is Decision:
+                return top
         return None
 
     def active_seats(self) -> list[int]:
@@ -326,10 +330,10 @@ class Game:
             self._execute(top)
 
     def _execute(self, task: Task) -> None:
-        if isinstance(task, Pay):
-            self.pay(task.payer, task.payee, task.amount, task.reason)
-        elif isinstance(task, AfterRoll):
+        if isinstance(task, AfterRoll):  # the most frequent task first
             movement.after_roll(self, task.seat, task.doubles)
+        elif isinstance(task, Pay):
+            self.pay(task.payer, task.payee, task.amount, task.reason)
         elif isinstance(task, MrMonopolyMove):
             movement.mr_monopoly(self, task.seat)
         elif isinstance(task, Move):
@@ -485,6 +489,11 @@ class Game:
             return []
         return _DECISION_ACTIONS[decision.kind](self, decision)
 
+    def answers(self, decision: Decision) -> list[Action]:
+        """:meth:`decision_actions` of ``decision``, the pending decision (the loop that
+        has it at hand saves looking it up again)."""
+        return _DECISION_ACTIONS[decision.kind](self, decision)
+
     def free_actions(self, seat: int) -> list[Action]:
         """Building, selling, mortgaging and claiming: allowed at any time (R-BUILD-1)."""
         actions: list[Action] = []
@@ -545,12 +554,17 @@ class Game:
     def apply_unchecked(self, action: Action) -> list[ev.Event]:
         """Carry out an action already known to be legal (the fast path)."""
         start = len(self.events)
+        self.carry_out(action)
+        return self.events[start:]
+
+    def carry_out(self, action: Action) -> None:
+        """:meth:`apply_unchecked` without collecting the events it caused (the
+        simulator's loop, which plays without events)."""
         decision = self.decision
         assert decision is not None
         self.chance.log.append(("action", action))
         _HANDLERS[type(action)].carry_out(self, action, decision)
         self._run()
-        return self.events[start:]
 
     def reseed(self, seed: int) -> None:
         """Take chance from a new seed from now on. The record keeps every outcome, so a
@@ -634,7 +648,8 @@ def _buy(game: Game, action: Buy, decision: Decision) -> None:
     price = game.board.spaces[space].price
     game.move_cash(action.seat, BANK, price)
     game.give_deed(space, action.seat)
-    game.emit(ev.PropertyBought, action.seat, space, price)
+    if game.collect_events:
+        game.events.append(ev.PropertyBought(action.seat, space, price))
 
 
 def _decline(game: Game, action: DeclineBuy, decision: Decision) -> None:
@@ -783,7 +798,7 @@ def _raise_cash_actions(game: Game, d: Decision) -> list[Action]:
 
 def _mortgage_received_actions(game: Game, d: Decision) -> list[Action]:
     actions: list[Action] = [KeepMortgaged(d.seat, d.space)]
-    if not mortgage.lift_problem(game, d.seat, d.space):
+    if mortgage.can_lift(game, d.seat, d.space):
         actions.insert(0, Unmortgage(d.seat, d.space))
     return actions
 

@@ -60,6 +60,14 @@ def lift_problem(game: Game, seat: int, space: int) -> Reason | None:
     return None
 
 
+def can_lift(game: Game, seat: int, space: int) -> bool:
+    """``lift_problem(...) is None`` without building the refusal: the cheap question the
+    legal lists ask (a refusal is a formatted text)."""
+    if not 0 <= space < BOARD_SIZE or game.owner[space] != seat or not game.mortgaged[space]:
+        return False  # only a property can have an owner and a mortgage
+    return game.cash[seat] >= lift_cost(game, space) and debt.debt_of(game, seat) is None
+
+
 def mortgageable(game: Game, seat: int) -> list[int]:
     return [
         s
@@ -72,7 +80,7 @@ def liftable(game: Game, seat: int) -> list[int]:
     return [
         s
         for s in game.board.properties
-        if game.owner[s] == seat and game.mortgaged[s] and not lift_problem(game, seat, s)
+        if game.owner[s] == seat and game.mortgaged[s] and can_lift(game, seat, s)
     ]
 
 

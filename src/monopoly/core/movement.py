@@ -5,7 +5,7 @@ R-TURN-*, R-LAND-*, R-SPEED-*.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from . import cards, rent
 from . import events as ev
@@ -97,7 +97,8 @@ def collect_salary(game: Game, seat: int, landed: bool) -> None:
     if landed and game.rules.double_go_salary:
         salary *= 2
     game.move_cash(BANK, seat, salary)
-    game.emit(ev.SalaryCollected, seat, salary)
+    if game.collect_events:
+        game.events.append(ev.SalaryCollected(seat, salary))
     if game.rules.speed_die and not game.speed_active[seat]:
         game.speed_active[seat] = True  # R-SPEED-2
         game.emit(ev.SpeedDieActivated, seat)
@@ -108,27 +109,38 @@ def send_to_jail(game: Game, seat: int) -> None:
     game.position[seat] = game.board.jail_index
     game.jail_turns[seat] = 0
     game.doubles = 0
-    game.emit(ev.SentToJail, seat)
+    if game.collect_events:
+        game.events.append(ev.SentToJail(seat))
+
+
+_STREET: Final = int(SpaceKind.STREET)
+_UTILITY: Final = int(SpaceKind.UTILITY)
+"""Streets, railroads and utilities are the kinds from _STREET to _UTILITY."""
+_CHANCE: Final = int(SpaceKind.CHANCE)
+_COMMUNITY_CHEST: Final = int(SpaceKind.COMMUNITY_CHEST)
+_TAX: Final = int(SpaceKind.TAX)
+_GO_TO_JAIL: Final = int(SpaceKind.GO_TO_JAIL)
+_FREE_PARKING: Final = int(SpaceKind.FREE_PARKING)
 
 
 def resolve(game: Game, seat: int, rent_factor: int = 1, utility_card: bool = False) -> None:
     """R-LAND-*: carry out the space the player stands on."""
-    space = game.board.spaces[game.position[seat]]
-    kind = space.kind
-    if space.is_property:
-        owner = game.owner[space.index]
+    index = game.position[seat]
+    kind = game.kinds[index]
+    if _STREET <= kind <= _UTILITY:
+        owner = game.owner[index]
         if owner < 0:
-            game.tasks.append(Decision(BUY, seat, space.index))  # R-LAND-1
-        elif owner != seat and not game.mortgaged[space.index]:
-            amount = rent.rent_due(game, seat, space.index, rent_factor, utility_card)
-            rent.charge(game, seat, owner, space.index, amount)
-    elif kind == SpaceKind.CHANCE or kind == SpaceKind.COMMUNITY_CHEST:
-        cards.draw(game, seat, "chance" if kind == SpaceKind.CHANCE else "community_chest")
-    elif kind == SpaceKind.TAX:
-        game.push_pay(seat, BANK, space.tax, "tax")  # R-LAND-4
-    elif kind == SpaceKind.GO_TO_JAIL:
+            game.tasks.append(Decision(BUY, seat, index))  # R-LAND-1
+        elif owner != seat and not game.mortgaged[index]:
+            amount = rent.rent_due(game, seat, index, rent_factor, utility_card)
+            rent.charge(game, seat, owner, index, amount)
+    elif kind in (_CHANCE, _COMMUNITY_CHEST):
+        cards.draw(game, seat, "chance" if kind == _CHANCE else "community_chest")
+    elif kind == _TAX:
+        game.push_pay(seat, BANK, game.board.spaces[index].tax, "tax")  # R-LAND-4
+    elif kind == _GO_TO_JAIL:
         send_to_jail(game, seat)
-    elif kind == SpaceKind.FREE_PARKING and game.rules.free_parking_pot and game.free_parking_pot:
+    elif kind == _FREE_PARKING and game.rules.free_parking_pot and game.free_parking_pot:
         pot, game.free_parking_pot = game.free_parking_pot, 0
         game.move_cash(BANK, seat, pot)
         game.emit(ev.FreeParkingCollected, seat, pot)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from . import events as ev
 from .board import SpaceKind
@@ -12,15 +12,18 @@ from .rules import UTILITY_ROLL_MOVING
 if TYPE_CHECKING:
     from .game import Game
 
+_STREET: Final = int(SpaceKind.STREET)
+_RAILROAD: Final = int(SpaceKind.RAILROAD)
+
 
 def rent_due(
     game: Game, payer: int, space: int, factor: int = 1, utility_card: bool = False
 ) -> int:
     """The rent ``payer`` owes on ``space`` now (rolls the dice for a utility)."""
-    kind = game.board.spaces[space].kind
-    if kind == SpaceKind.STREET:
+    kind = game.kinds[space]
+    if kind == _STREET:
         return street_rent(game, space) * factor
-    if kind == SpaceKind.RAILROAD:
+    if kind == _RAILROAD:
         return railroad_rent(game, space) * factor
     multiplier = 10 if utility_card else utility_multiplier(game, space)
     return multiplier * utility_roll(game, payer, utility_card)
