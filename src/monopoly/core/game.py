@@ -165,6 +165,8 @@ class Game:
             raise SetupError("two players chose the same token")
 
     def _init_state(self, count: int) -> None:
+        """The state. The per-seat and per-space lists are changed in place, never
+        replaced: views (:class:`~.view.PlayerView`) hold them."""
         board = self.board
         self.players = count
         self.names = [p.name for p in self.setup.players]
