@@ -130,33 +130,26 @@ def set_candidates(
     could complete. Only owners and buildings matter, so callers can keep the list
     until ``deeds_version`` or ``buildings_version`` grows."""
     facts = valuation.facts
+    groups = facts.groups
     found = []
     for group in facts.street_groups:
-        members = facts.groups[group]
-        partner = _single_rival(members, owner, level, seat)
-        if partner >= 0:
-            found.append((partner, tuple([s for s in members if owner[s] != seat])))
-    return found
-
-
-def _single_rival(
-    members: tuple[int, ...], owner: Sequence[int], level: Sequence[int], seat: int
-) -> int:
-    """The one rival holding every street of the group that ``seat`` lacks, if ``seat``
-    holds some, a single rival all the others and no street has a building; else -1."""
-    rival = -1
-    mine = False
-    for s in members:
-        holder = owner[s]
-        if level[s]:
-            return -1
-        if holder == seat:
-            mine = True
-        elif holder < 0 or (rival >= 0 and holder != rival):
-            return -1
+        members = groups[group]
+        rival = -1  # the one rival holding every street we lack, if we hold some
+        mine = False
+        for s in members:
+            holder = owner[s]
+            if level[s] or holder < 0:
+                break
+            if holder == seat:
+                mine = True
+            elif rival >= 0 and holder != rival:
+                break
+            else:
+                rival = holder
         else:
-            rival = holder
-    return rival if mine else -1
+            if mine and rival >= 0:
+                found.append((rival, tuple([s for s in members if owner[s] != seat])))
+    return found
 
 
 def _split(

@@ -54,12 +54,12 @@ def build_problem(
         if problem:
             return problem
         deed = game.board.spaces[space]
-        group = game.board.groups[deed.group]
         level = levels.get(space, game.level[space])
         if level == game.hotel_level:
             return refuse(game, "has_hotel", space=space)
-        if level > min(levels.get(s, game.level[s]) for s in group):
-            return refuse(game, "build_evenly")
+        for s in game.board.groups[deed.group]:
+            if level > levels.get(s, game.level[s]):
+                return refuse(game, "build_evenly")
         if (level == per_hotel) in settling:
             return refuse(game, "shortage_sharing")
         if level == per_hotel:
@@ -97,10 +97,13 @@ def _street_problem(game: Game, seat: int, space: int) -> Reason | None:
     if game.owner[space] != seat:
         return refuse(game, "not_yours", space=space)
     group = game.board.groups[deed.group]
-    if any(game.owner[s] != seat for s in group):
-        return refuse(game, "need_whole_group")
-    if any(game.mortgaged[s] for s in group):
-        return refuse(game, "group_mortgaged")
+    owner, mortgaged = game.owner, game.mortgaged
+    for s in group:
+        if owner[s] != seat:
+            return refuse(game, "need_whole_group")
+    for s in group:
+        if mortgaged[s]:
+            return refuse(game, "group_mortgaged")
     return None
 
 
