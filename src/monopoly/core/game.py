@@ -11,7 +11,7 @@ import copy
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Generic, TypeVar, assert_never
+from typing import Any, Final, Generic, TypeVar, assert_never
 
 from . import auction, building, debt, jail, mortgage, movement, rent, trade
 from . import events as ev
@@ -739,7 +739,7 @@ def _handle(
     return kind, Handler(check, carry_out, answers)
 
 
-_HANDLERS: dict[type[Action], Handler[Any]] = dict(
+_HANDLERS: Final[dict[type[Action], Handler[Any]]] = dict(
     [
         _handle(Roll, _ok, _roll, (ROLL,)),
         _handle(PayJailFine, jail.check_pay, jail.pay_fine, (JAIL,)),
@@ -805,7 +805,7 @@ def _mortgage_received_actions(game: Game, d: Decision) -> list[Action]:
     return actions
 
 
-_DECISION_ACTIONS = for_every_kind(
+_DECISION_ACTIONS: Final = for_every_kind(
     {
         ROLL: _roll_actions,
         JAIL: jail.actions,

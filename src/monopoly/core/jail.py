@@ -9,7 +9,7 @@ from . import movement
 from .actions import JAIL_FINES, ROLLS_FOR_DOUBLES, Action, PayJailFine, RollForDoubles, UseJailCard
 from .board import BANK, jail_card_key
 from .reasons import Reason, refuse
-from .state import ROLL, AfterRoll, Decision, Move
+from .state import AFTER_ROLLS, ROLL, Decision, Move
 
 if TYPE_CHECKING:
     from .game import Game
@@ -74,7 +74,7 @@ def roll_for_doubles(game: Game, action: RollForDoubles, decision: Decision) -> 
         game.events.append(ev.DiceRolled(seat, dice, doubles))
     if doubles:
         _release(game, seat, "doubles")
-        game.tasks.append(AfterRoll(seat, False))
+        game.tasks.append(AFTER_ROLLS[seat][False])
         movement.move_and_resolve(game, seat, dice[0] + dice[1])
         return
     game.jail_turns[seat] += 1

@@ -13,7 +13,7 @@ from .actions import ChooseMove, ChooseSpace
 from .board import BANK, BOARD_SIZE, SpaceKind
 from .chance import BUS, MR_MONOPOLY
 from .state import BUS as BUS_DECISION
-from .state import BUY, TRIPLES, AfterRoll, Decision, MrMonopolyMove
+from .state import AFTER_ROLLS, BUY, TRIPLES, Decision, MrMonopolyMove
 
 if TYPE_CHECKING:
     from .game import Game
@@ -37,7 +37,7 @@ def roll(game: Game, seat: int) -> None:
         if game.doubles == 3:
             send_to_jail(game, seat)  # R-TURN-4
             return
-    game.tasks.append(AfterRoll(seat, doubles))
+    game.tasks.append(AFTER_ROLLS[seat][doubles])
     if not speed:
         move_and_resolve(game, seat, white_a + white_b)
     elif dice[2] == BUS:
