@@ -168,9 +168,7 @@ def set_candidates(
     return found
 
 
-def _split(
-    valuation: Valuation, view: PlayerView, terms: Terms, keep: float
-) -> tuple[float, int]:
+def _split(valuation: Valuation, view: PlayerView, terms: Terms, keep: float) -> tuple[float, int]:
     """(our gain after the split, cash we pay: negative when we receive it) when we keep
     the share ``keep`` of the joint gain of a trade with ``terms`` (and no cash)."""
     mine, theirs = terms_gains(valuation, view, terms)

@@ -12,8 +12,8 @@ from . import events as ev
 from .actions import ChooseMove, ChooseSpace
 from .board import BANK, BOARD_SIZE, SpaceKind
 from .chance import BUS, MR_MONOPOLY
-from .state import BUS as BUS_DECISION
 from .state import AFTER_ROLLS, BUY, TRIPLES, Decision, MrMonopolyMove
+from .state import BUS as BUS_DECISION
 
 if TYPE_CHECKING:
     from .game import Game
