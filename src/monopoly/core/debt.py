@@ -17,15 +17,14 @@ if TYPE_CHECKING:
 
 def raisable(game: Game, seat: int) -> int:
     """Cash plus all the Bank would pay: buildings at half price, mortgages (R-DEBT-2)."""
-    owner, level, mortgaged, spaces = game.owner, game.level, game.mortgaged, game.board.spaces
+    owner, level, mortgaged = game.owner, game.level, game.mortgaged
     total = game.cash[seat]
     for space in game.board.properties:
         if owner[space] != seat:
             continue
-        if level[space]:
-            total += level[space] * spaces[space].building_sale_price
+        total += level[space] * game.sale_price[space]
         if not mortgaged[space]:
-            total += spaces[space].mortgage_value
+            total += game.mortgage_value[space]
     return total
 
 

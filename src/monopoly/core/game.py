@@ -209,8 +209,21 @@ class Game:
         self.end_reason = ""
         self.hotel_level = self.rules.houses_per_hotel + 1
         self.group_of = [space.group for space in board.spaces]
-        self.kinds = [int(space.kind) for space in board.spaces]
-        """Each space's :class:`SpaceKind` as a plain int (cheap to compare when compiled)."""
+        self._init_space_numbers(board)
+
+    def _init_space_numbers(self, board: Board) -> None:
+        """The board's numbers that the rules read on every turn, as plain lists by space:
+        the compiled build reads these natively (a deed's fields are Python objects)."""
+        spaces = board.spaces
+        self.kinds = [int(space.kind) for space in spaces]
+        """Each space's :class:`SpaceKind` as a plain int."""
+        self.is_property = [space.is_property for space in spaces]
+        self.price = [space.price for space in spaces]
+        self.house_cost = [space.house_cost for space in spaces]
+        self.sale_price = [space.building_sale_price for space in spaces]
+        self.mortgage_value = [space.mortgage_value for space in spaces]
+        self.members = [board.groups.get(space.group, ()) for space in spaces]
+        """The spaces of each space's group (colour group, railroads, utilities)."""
 
     def _start_new_game(self) -> None:
         for role in DECK_ROLES:
@@ -638,7 +651,7 @@ def _roll(game: Game, action: Roll, decision: Decision) -> None:
 
 
 def _check_buy(game: Game, action: Buy, decision: Decision) -> Reason | None:
-    price = game.board.spaces[decision.space].price
+    price = game.price[decision.space]
     if game.cash[action.seat] < price:
         return refuse(game, "costs_more_than_cash", price=price, cash=game.cash[action.seat])
     return None
@@ -647,7 +660,7 @@ def _check_buy(game: Game, action: Buy, decision: Decision) -> Reason | None:
 def _buy(game: Game, action: Buy, decision: Decision) -> None:
     game.tasks.pop()
     space = decision.space
-    price = game.board.spaces[space].price
+    price = game.price[space]
     game.move_cash(action.seat, BANK, price)
     game.give_deed(space, action.seat)
     if game.collect_events:
@@ -778,8 +791,7 @@ def _roll_actions(game: Game, d: Decision) -> list[Action]:
 
 
 def _buy_actions(game: Game, d: Decision) -> list[Action]:
-    price = game.board.spaces[d.space].price
-    if game.cash[d.seat] >= price:
+    if game.cash[d.seat] >= game.price[d.space]:
         return [BUYS[d.seat], DECLINES[d.seat]]
     return [DECLINES[d.seat]]
 

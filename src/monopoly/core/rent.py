@@ -43,10 +43,13 @@ def rent_before_roll(game: Game, space: int) -> int:
 
 
 def _owned_in_group(game: Game, space: int) -> int:
-    owner = game.owner[space]
-    return sum(
-        1 for s in game.board.groups[game.board.spaces[space].group] if game.owner[s] == owner
-    )
+    owner = game.owner
+    holder = owner[space]
+    count = 0
+    for s in game.members[space]:
+        if owner[s] == holder:
+            count += 1
+    return count
 
 
 def railroad_rent(game: Game, space: int) -> int:
@@ -61,15 +64,16 @@ def utility_multiplier(game: Game, space: int) -> int:
 
 def street_rent(game: Game, space: int) -> int:
     """R-RENT-1: base rent, doubled on a whole unmortgaged group; else the building rent."""
-    deed = game.board.spaces[space]
+    rents = game.board.spaces[space].rents
     level = game.level[space]
     if level:
-        return deed.rents[5 if level == game.hotel_level else level]
-    owner = game.owner[space]
-    for other in game.board.groups[deed.group]:
-        if game.owner[other] != owner or game.mortgaged[other]:
-            return deed.rents[0]
-    return deed.rents[0] * 2
+        return rents[5 if level == game.hotel_level else level]
+    owner, mortgaged = game.owner, game.mortgaged
+    holder = owner[space]
+    for other in game.members[space]:
+        if owner[other] != holder or mortgaged[other]:
+            return rents[0]
+    return rents[0] * 2
 
 
 def utility_roll(game: Game, payer: int, utility_card: bool) -> int:

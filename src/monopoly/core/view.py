@@ -11,13 +11,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .reasons import Reason
+from .state import Decision
 
 if TYPE_CHECKING:
     from .actions import Action
     from .board import Board, Edition
     from .game import Game
     from .rules import RuleSet
-    from .state import Decision
 
 
 class PlayerView:
@@ -132,7 +132,12 @@ class PlayerView:
 
     @property
     def decision(self) -> Decision | None:
-        return self._game.decision
+        tasks = self._game.tasks  # Game.decision, read here: asked at every decision
+        if tasks:
+            top = tasks[-1]
+            if type(top) is Decision:
+                return top
+        return None
 
     # Questions answered by the rules.
     def legal_actions(self, seat: int | None = None) -> list[Action]:
