@@ -76,6 +76,7 @@ class LevelPlayer:
         self._complete: list[int] = []
         self._plans_key: tuple[object, ...] = ()
         self._plans_groups: list[int] = []
+        self._levels: list[int] = []
         self._lift_key: tuple[object, ...] = ()
         self._lift: list[int] = []
         self._plans: list[tuple[int, tuple[int, ...], list[float]]] = []
@@ -103,13 +104,15 @@ class LevelPlayer:
         assert decision is not None
         if view.board is not self._board:
             self.prepare(view)
-        if self._free_actions < MAX_FREE_ACTIONS:
+        kind = decision.kind
+        may_act = kind == ROLL or kind == JAIL or view.claims  # see _free_action
+        if may_act and self._free_actions < MAX_FREE_ACTIONS:
             extra = self._free_action(view, decision)
             if extra is not None:
                 self._free_actions += 1
                 return extra
         self._free_actions = 0
-        return self._handlers[decision.kind](view, decision, legal)
+        return self._handlers[kind](view, decision, legal)
 
     def interject(self, view: PlayerView) -> Action | None:
         """A free action while another seat decides: only claiming rent (R-RENT-5)."""
@@ -443,11 +446,12 @@ class LevelPlayer:
         groups = self.complete_groups(view, seat)
         if not groups:
             return []
-        key = (view, seat, view.buildings_version, max_level)
-        if key == self._plans_key and groups == self._plans_groups:
-            return self._plans
         facts = self.facts
         level = view.level
+        levels = [level[s] for group in groups for s in facts.groups[group]]
+        key = (view, seat, max_level)
+        if key == self._plans_key and groups == self._plans_groups and levels == self._levels:
+            return self._plans
         plans = []
         for group in groups:
             members = facts.groups[group]
@@ -464,7 +468,7 @@ class LevelPlayer:
                 )
                 gains.append(total)
             plans.append((facts.house_cost[members[0]], spaces, gains))
-        self._plans_key, self._plans_groups, self._plans = key, groups, plans
+        self._plans_key, self._plans_groups, self._levels, self._plans = key, groups, levels, plans
         return plans
 
 
