@@ -90,7 +90,7 @@ def _terms_gains(valuation: Valuation, view: PlayerView, terms: Terms) -> tuple[
     return mine + cash + cards - fees_in, theirs - cash - cards - fees_out
 
 
-def _fees(valuation: Valuation, mortgaged: Sequence[bool], spaces: Sequence[int]) -> float:
+def _fees(valuation: Valuation, mortgaged: list[bool], spaces: tuple[int, ...]) -> float:
     price = valuation.facts.price
     return sum(MORTGAGE_FEE_SHARE * price[s] for s in spaces if mortgaged[s])
 
@@ -139,7 +139,7 @@ def set_offers(
 
 
 def set_candidates(
-    valuation: Valuation, owner: Sequence[int], level: Sequence[int], seat: int
+    valuation: Valuation, owner: list[int], level: list[int], seat: int
 ) -> list[tuple[int, tuple[int, ...]]]:
     """(partner, missing streets) for every street group, in board order, whose streets
     ``seat`` lacks all belong to one rival and that has no building: the groups a trade

@@ -11,7 +11,7 @@ import copy
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Final, Generic, TypeVar, assert_never
+from typing import Any, Final, Generic, NamedTuple, TypeVar, assert_never
 
 from . import auction, building, debt, jail, mortgage, movement, rent, trade
 from . import events as ev
@@ -103,6 +103,37 @@ class Setup:
     seed: int = 0
     position: dict[str, Any] | None = None
     """A start position (see ``docs/records.md``); None starts a new game."""
+
+
+class SpaceNumbers(NamedTuple):
+    """Per space: its :class:`SpaceKind` as a plain int, whether it is a property, its
+    price, house cost, building sale price and mortgage value, and the spaces of its
+    group (colour group, railroads, utilities; () for other spaces)."""
+
+    kinds: list[int]
+    is_property: list[bool]
+    price: list[int]
+    house_cost: list[int]
+    sale_price: list[int]
+    mortgage_value: list[int]
+    members: list[tuple[int, ...]]
+
+
+def _space_numbers(board: Board) -> SpaceNumbers:
+    spaces = board.spaces
+    return SpaceNumbers(
+        [int(space.kind) for space in spaces],
+        [space.is_property for space in spaces],
+        [space.price for space in spaces],
+        [space.house_cost for space in spaces],
+        [space.building_sale_price for space in spaces],
+        [space.mortgage_value for space in spaces],
+        [board.groups.get(space.group, ()) for space in spaces],
+    )
+
+
+_SPACE_NUMBERS: dict[int, tuple[Board, SpaceNumbers]] = {}
+"""By the id of the board (which the entry keeps alive)."""
 
 
 class Game:
@@ -213,17 +244,19 @@ class Game:
 
     def _init_space_numbers(self, board: Board) -> None:
         """The board's numbers that the rules read on every turn, as plain lists by space:
-        the compiled build reads these natively (a deed's fields are Python objects)."""
-        spaces = board.spaces
-        self.kinds = [int(space.kind) for space in spaces]
-        """Each space's :class:`SpaceKind` as a plain int."""
-        self.is_property = [space.is_property for space in spaces]
-        self.price = [space.price for space in spaces]
-        self.house_cost = [space.house_cost for space in spaces]
-        self.sale_price = [space.building_sale_price for space in spaces]
-        self.mortgage_value = [space.mortgage_value for space in spaces]
-        self.members = [board.groups.get(space.group, ()) for space in spaces]
-        """The spaces of each space's group (colour group, railroads, utilities)."""
+        the compiled build reads these natively (a deed's fields are Python objects).
+        Made once per board and shared by its games: they never change."""
+        held = _SPACE_NUMBERS.get(id(board))
+        if held is None or held[0] is not board:
+            held = _SPACE_NUMBERS[id(board)] = (board, _space_numbers(board))
+        numbers = held[1]
+        self.kinds = numbers.kinds
+        self.is_property = numbers.is_property
+        self.price = numbers.price
+        self.house_cost = numbers.house_cost
+        self.sale_price = numbers.sale_price
+        self.mortgage_value = numbers.mortgage_value
+        self.members = numbers.members
 
     def _start_new_game(self) -> None:
         for role in DECK_ROLES:
@@ -572,11 +605,13 @@ class Game:
         self.carry_out(action)
         return self.events[start:]
 
-    def carry_out(self, action: Action) -> None:
+    def carry_out(self, action: Action, decision: Decision | None = None) -> None:
         """:meth:`apply_unchecked` without collecting the events it caused (the
-        simulator's loop, which plays without events)."""
-        decision = self.decision
-        assert decision is not None
+        simulator's loop, which plays without events); ``decision``: the pending
+        decision, when the caller has it at hand."""
+        if decision is None:
+            decision = self.decision
+            assert decision is not None
         self.chance.log.append(("action", action))
         _HANDLERS[type(action)].carry_out(self, action, decision)
         self._run()
