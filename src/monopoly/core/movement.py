@@ -12,7 +12,7 @@ from . import events as ev
 from .actions import ChooseMove, ChooseSpace
 from .board import BANK, BOARD_SIZE, SpaceKind
 from .chance import BUS, MR_MONOPOLY
-from .state import AFTER_ROLLS, BUY, TRIPLES, Decision, MrMonopolyMove
+from .state import AFTER_ROLLS, BUY, ROLL, TRIPLES, Decision, MrMonopolyMove
 from .state import BUS as BUS_DECISION
 
 if TYPE_CHECKING:
@@ -24,7 +24,8 @@ def roll(game: Game, seat: int) -> None:
     speed = game.rules.speed_die and game.speed_active[seat]
     dice = game.chance.dice(2, speed)
     game.last_roll = dice
-    _forget_claims(game, seat)
+    if game.claims:
+        _forget_claims(game, seat)
     white_a, white_b = dice[0], dice[1]
     doubles = white_a == white_b
     if game.collect_events:
@@ -149,8 +150,6 @@ def resolve(game: Game, seat: int, rent_factor: int = 1, utility_card: bool = Fa
 def after_roll(game: Game, seat: int, doubles: bool) -> None:
     """R-TURN-4: doubles roll again, unless the roll sent the player to jail."""
     if doubles and game.active[seat] and game.jail_turns[seat] < 0:
-        from .state import ROLL
-
         game.tasks.append(Decision(ROLL, seat))
 
 
