@@ -540,7 +540,12 @@ class Game:
     def answers(self, decision: Decision) -> list[Action]:
         """:meth:`decision_actions` of ``decision``, the pending decision (the loop that
         has it at hand saves looking it up again)."""
-        return _DECISION_ACTIONS[decision.kind](self, decision)
+        kind = decision.kind
+        if kind == ROLL:  # the most frequent decisions by direct calls (native when compiled)
+            return _roll_actions(self, decision)
+        if kind == BUY:
+            return _buy_actions(self, decision)
+        return _DECISION_ACTIONS[kind](self, decision)
 
     def free_actions(self, seat: int) -> list[Action]:
         """Building, selling, mortgaging and claiming: allowed at any time (R-BUILD-1)."""
@@ -613,7 +618,10 @@ class Game:
             decision = self.decision
             assert decision is not None
         self.chance.log.append(("action", action))
-        _HANDLERS[type(action)].carry_out(self, action, decision)
+        if type(action) is Roll:  # the most frequent action, by a direct call
+            _roll(self, action, decision)
+        else:
+            _HANDLERS[type(action)].carry_out(self, action, decision)
         self._run()
 
     def reseed(self, seed: int) -> None:
