@@ -112,6 +112,10 @@ class LevelPlayer:
                 self._free_actions += 1
                 return extra
         self._free_actions = 0
+        if kind == ROLL:  # the most frequent decisions by direct (when compiled, native) calls
+            return self._roll(view, decision, legal)
+        if kind == BUY:
+            return self.buy(view, decision, legal)
         return self._handlers[kind](view, decision, legal)
 
     def interject(self, view: PlayerView) -> Action | None:
