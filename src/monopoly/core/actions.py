@@ -12,7 +12,6 @@ from typing import Any, ClassVar
 
 from .board import DECK_ROLES
 from .errors import MalformedActionError
-from .reasons import Reason, refuse
 
 
 @dataclass(frozen=True, slots=True)
@@ -261,43 +260,6 @@ ACTION_TYPES: dict[str, type[Action]] = {
         ClaimRent, ChooseBreakdown,
     )
 }  # fmt: skip
-
-
-_FIELD_TYPES: dict[str, tuple[type, bool]] = {
-    "int": (int, False),
-    "str": (str, False),
-    "tuple[int, ...]": (int, True),
-    "tuple[str, ...]": (str, True),
-}
-"""Each field annotation: the exact type of the value (or of a tuple's items), and
-whether it is a tuple."""
-
-
-_FIELD_CHECKS: dict[type, tuple[tuple[str, str, type, bool], ...]] = {}
-
-
-def field_problem(action: Action) -> Reason | None:
-    """Why an action built in Python has a field of the wrong type, or "" (JSON input
-    is checked by :func:`action_from_json` already). Runs for every checked action: kept
-    to plain loops, no call per field."""
-    checks = _FIELD_CHECKS.get(type(action))
-    if checks is None:
-        checks = tuple((f.name, str(f.type), *_FIELD_TYPES[str(f.type)]) for f in fields(action))
-        _FIELD_CHECKS[type(action)] = checks
-    for name, type_name, wanted, is_tuple in checks:
-        value = getattr(action, name)
-        if is_tuple and type(value) is tuple:
-            for item in value:
-                if type(item) is not wanted:
-                    break
-            else:
-                continue
-        elif not is_tuple and type(value) is wanted:
-            continue
-        return refuse(
-            None, "bad_field", action=action.name, field=name, type=type_name, value=repr(value)
-        )
-    return None
 
 
 def action_from_json(data: object) -> Action:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import copy
 from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any, Final, Generic, NamedTuple, TypeVar, assert_never
 
 from . import auction, building, debt, jail, mortgage, movement, rent, trade
@@ -43,7 +43,6 @@ from .actions import (
     SellBuilding,
     Unmortgage,
     UseJailCard,
-    field_problem,
 )
 from .board import BANK, BOARD_SIZE, DECK_ROLES, Board, Edition
 from .chance import ChanceSource, Entry
@@ -681,6 +680,44 @@ class Game:
         from .outcomes import next_chance_event
 
         return next_chance_event(self, action, given)
+
+
+# ---------------------------------------------------------------------- well-formed
+_FIELD_TYPES: dict[str, tuple[type, bool]] = {
+    "int": (int, False),
+    "str": (str, False),
+    "tuple[int, ...]": (int, True),
+    "tuple[str, ...]": (str, True),
+}
+"""Each field annotation: the exact type of the value (or of a tuple's items), and
+whether it is a tuple."""
+
+
+_FIELD_CHECKS: dict[type, tuple[tuple[str, str, type, bool], ...]] = {}
+
+
+def field_problem(action: Action) -> Reason | None:
+    """Why an action built in Python has a field of the wrong type, or None (JSON input
+    is checked by :func:`~.actions.action_from_json` already). Runs for every checked
+    action: here, compiled with the engine, in plain loops."""
+    checks = _FIELD_CHECKS.get(type(action))
+    if checks is None:
+        checks = tuple((f.name, str(f.type), *_FIELD_TYPES[str(f.type)]) for f in fields(action))
+        _FIELD_CHECKS[type(action)] = checks
+    for name, type_name, wanted, is_tuple in checks:
+        value = getattr(action, name)
+        if is_tuple and type(value) is tuple:
+            for item in value:
+                if type(item) is not wanted:
+                    break
+            else:
+                continue
+        elif not is_tuple and type(value) is wanted:
+            continue
+        return refuse(
+            None, "bad_field", action=action.name, field=name, type=type_name, value=repr(value)
+        )
+    return None
 
 
 # ---------------------------------------------------------------------- action table
