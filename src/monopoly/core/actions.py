@@ -249,6 +249,8 @@ DECLINES = tuple(DeclineBuy(seat) for seat in SEATS)
 PASSES = tuple(PassBid(seat) for seat in SEATS)
 ROLLS_FOR_DOUBLES = tuple(RollForDoubles(seat) for seat in SEATS)
 JAIL_FINES = tuple(PayJailFine(seat) for seat in SEATS)
+ACCEPTS = tuple(AcceptTrade(seat) for seat in SEATS)
+REJECTS = tuple(RejectTrade(seat) for seat in SEATS)
 
 
 ACTION_TYPES: dict[str, type[Action]] = {

@@ -38,11 +38,22 @@ def bid_range(game: Game, decision: Decision) -> tuple[int, int]:
     return low, game.cash[decision.seat]
 
 
+_LOWEST_BIDS: dict[tuple[int, int], Bid] = {}
+"""The lowest bids listed so far, by (seat, amount): actions are immutable values, and
+listing one at every bidding decision then makes no new object."""
+
+
 def actions(game: Game, decision: Decision) -> list[Action]:
     low, high = bid_range(game, decision)
     result: list[Action] = [PASSES[decision.seat]]
     if low <= high:
-        result.append(Bid(decision.seat, low))
+        key = (decision.seat, low)
+        lowest = _LOWEST_BIDS.get(key)
+        if lowest is None:
+            if len(_LOWEST_BIDS) >= 10_000:
+                _LOWEST_BIDS.clear()
+            lowest = _LOWEST_BIDS[key] = Bid(decision.seat, low)
+        result.append(lowest)
     return result
 
 
