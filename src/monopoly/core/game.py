@@ -666,6 +666,10 @@ class Game:
             # long record made every clone slower as the game went on).
             id(self.chance.log): list(self.chance.log),
         }
+        # The board's numbers never change either: the copy shares them.
+        board_numbers = (self.kinds, self.is_property, self.price, self.house_cost)
+        for numbers in (*board_numbers, self.sale_price, self.mortgage_value, self.members):
+            memo[id(numbers)] = numbers
         return copy.deepcopy(self, memo)
 
     @property
