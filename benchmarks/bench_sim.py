@@ -21,12 +21,12 @@ import pstats
 import sys
 import time
 
-from monopoly.bots.base import LEVELS, _load_levels
+from monopoly.bots.base import LEVELS, load_levels
 from monopoly.sim.runner import SimConfig, run
 
 
 def level_to_use(wanted: str) -> str:
-    _load_levels()
+    load_levels()
     if wanted in LEVELS:
         return wanted
     print(f"note: level {wanted!r} is not registered yet; using 'random'")

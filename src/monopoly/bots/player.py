@@ -75,6 +75,10 @@ class LevelPlayer:
         self._complete_key: tuple[object, ...] = ()
         self._complete: list[int] = []
         self._plans_key: tuple[object, ...] = ()
+        self._plans_groups: list[int] = []
+        self._levels: list[int] = []
+        self._lift_key: tuple[object, ...] = ()
+        self._lift: list[int] = []
         self._plans: list[tuple[int, tuple[int, ...], list[float]]] = []
         self._handlers = for_every_kind(
             {
@@ -100,13 +104,19 @@ class LevelPlayer:
         assert decision is not None
         if view.board is not self._board:
             self.prepare(view)
-        if self._free_actions < MAX_FREE_ACTIONS:
+        kind = decision.kind
+        may_act = kind == ROLL or kind == JAIL or view.claims  # see _free_action
+        if may_act and self._free_actions < MAX_FREE_ACTIONS:
             extra = self._free_action(view, decision)
             if extra is not None:
                 self._free_actions += 1
                 return extra
         self._free_actions = 0
-        return self._handlers[decision.kind](view, decision, legal)
+        if kind == ROLL:  # the most frequent decisions by direct (when compiled, native) calls
+            return self._roll(view, decision, legal)
+        if kind == BUY:
+            return self.buy(view, decision, legal)
+        return self._handlers[kind](view, decision, legal)
 
     def interject(self, view: PlayerView) -> Action | None:
         """A free action while another seat decides: only claiming rent (R-RENT-5)."""
@@ -380,12 +390,14 @@ class LevelPlayer:
         return max(1, sum(view.active) - 1)
 
     def lift_candidates(self, view: PlayerView, seat: int) -> list[int]:
-        facts = self.facts
-        assert facts is not None
+        """The seat's mortgaged properties (kept until a deed or a mortgage changes)."""
+        key = (view, seat, view.deeds_version)
+        if key == self._lift_key:
+            return self._lift
         owner, mortgaged = view.owner, view.mortgaged
-        if True not in mortgaged:
-            return []
-        return [s for s in facts.properties if mortgaged[s] and owner[s] == seat]
+        result = [s for s in self.facts.properties if mortgaged[s] and owner[s] == seat]
+        self._lift_key, self._lift = key, result
+        return result
 
     def unmortgage_action(self, view: PlayerView, seat: int, spare: int) -> Action | None:
         """Lift the mortgage that restores most rent, if it costs no more than ``spare``."""
@@ -434,15 +446,16 @@ class LevelPlayer:
     ) -> list[tuple[int, tuple[int, ...], list[float]]]:
         """Per complete group below ``max_level``: the house cost, its lowest streets by
         landing frequency, and the rent the first k of them gain (k = 0, 1, ...). Only
-        owners, mortgages and buildings matter: kept until one of them changes."""
+        the complete groups and their buildings matter: kept until one of them changes."""
         groups = self.complete_groups(view, seat)
         if not groups:
             return []
-        key = (view, seat, view.deeds_version, view.buildings_version, max_level)
-        if key == self._plans_key:
-            return self._plans
         facts = self.facts
         level = view.level
+        levels = [level[s] for group in groups for s in facts.groups[group]]
+        key = (view, seat, max_level)
+        if key == self._plans_key and groups == self._plans_groups and levels == self._levels:
+            return self._plans
         plans = []
         for group in groups:
             members = facts.groups[group]
@@ -459,7 +472,7 @@ class LevelPlayer:
                 )
                 gains.append(total)
             plans.append((facts.house_cost[members[0]], spaces, gains))
-        self._plans_key, self._plans = key, plans
+        self._plans_key, self._plans_groups, self._levels, self._plans = key, groups, levels, plans
         return plans
 
 

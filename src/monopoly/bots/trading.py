@@ -24,17 +24,43 @@ MEMO_LIMIT = 50_000
 """Remembered trade valuations per player before the memo starts afresh."""
 
 
+Terms = tuple[
+    int, int, tuple[int, ...], int, tuple[str, ...], tuple[int, ...], int, tuple[str, ...]
+]
+"""A trade's fields in :class:`ProposeTrade` order (seat, partner, give, give_cash,
+give_cards, take, take_cash, take_cards): what the players weigh before (and without)
+making the offer, and the memo's key (hashing an offer would run Python code)."""
+
+
+def terms_of(offer: ProposeTrade) -> Terms:
+    return (
+        offer.seat,
+        offer.partner,
+        offer.give,
+        offer.give_cash,
+        offer.give_cards,
+        offer.take,
+        offer.take_cash,
+        offer.take_cards,
+    )
+
+
 def offer_gains(valuation: Valuation, view: PlayerView, offer: ProposeTrade) -> tuple[float, float]:
-    """(proposer's gain, partner's gain) in money, by ``valuation``.
+    """(proposer's gain, partner's gain) in money, by ``valuation``."""
+    return terms_gains(valuation, view, terms_of(offer))
+
+
+def terms_gains(valuation: Valuation, view: PlayerView, terms: Terms) -> tuple[float, float]:
+    """:func:`offer_gains` of the offer with these terms.
 
     They depend only on the owners and mortgages of the groups the offer touches and on
     how many play on: the answer is remembered for that state (players weigh the same
     offers turn after turn while those deeds stay where they are).
     """
-    members = valuation.members_touched(offer.give, offer.take)
+    members = valuation.members_touched(terms[2], terms[5])
     owner, mortgaged = view.owner, view.mortgaged
     key = (
-        offer,
+        terms,
         sum(view.active),
         tuple([owner[s] for s in members]),
         tuple([mortgaged[s] for s in members]),
@@ -44,29 +70,27 @@ def offer_gains(valuation: Valuation, view: PlayerView, offer: ProposeTrade) -> 
     if gains is None:
         if len(memo) >= MEMO_LIMIT:
             memo.clear()
-        gains = memo[key] = _offer_gains(valuation, view, offer)
+        gains = memo[key] = _terms_gains(valuation, view, terms)
     return gains
 
 
-def _offer_gains(
-    valuation: Valuation, view: PlayerView, offer: ProposeTrade
-) -> tuple[float, float]:
-    proposer, partner = offer.seat, offer.partner
-    change = {s: partner for s in offer.give}
-    for s in offer.take:
+def _terms_gains(valuation: Valuation, view: PlayerView, terms: Terms) -> tuple[float, float]:
+    proposer, partner, give, give_cash, give_cards, take, take_cash, take_cards = terms
+    change = {s: partner for s in give}
+    for s in take:
         change[s] = proposer
     owner, mortgaged = view.owner, view.mortgaged
     opponents = max(1, sum(view.active) - 1)
-    cash = offer.take_cash - offer.give_cash
-    cards = JAIL_CARD_VALUE * (len(offer.take_cards) - len(offer.give_cards))
-    fees_in = _fees(valuation, mortgaged, offer.take)
-    fees_out = _fees(valuation, mortgaged, offer.give)
+    cash = take_cash - give_cash
+    cards = JAIL_CARD_VALUE * (len(take_cards) - len(give_cards))
+    fees_in = _fees(valuation, mortgaged, take)
+    fees_out = _fees(valuation, mortgaged, give)
     mine = valuation.change_value(proposer, owner, mortgaged, opponents, change)
     theirs = valuation.change_value(partner, owner, mortgaged, opponents, change)
     return mine + cash + cards - fees_in, theirs - cash - cards - fees_out
 
 
-def _fees(valuation: Valuation, mortgaged: Sequence[bool], spaces: Sequence[int]) -> float:
+def _fees(valuation: Valuation, mortgaged: list[bool], spaces: tuple[int, ...]) -> float:
     price = valuation.facts.price
     return sum(MORTGAGE_FEE_SHARE * price[s] for s in spaces if mortgaged[s])
 
@@ -115,45 +139,39 @@ def set_offers(
 
 
 def set_candidates(
-    valuation: Valuation, owner: Sequence[int], level: Sequence[int], seat: int
+    valuation: Valuation, owner: list[int], level: list[int], seat: int
 ) -> list[tuple[int, tuple[int, ...]]]:
     """(partner, missing streets) for every street group, in board order, whose streets
     ``seat`` lacks all belong to one rival and that has no building: the groups a trade
     could complete. Only owners and buildings matter, so callers can keep the list
     until ``deeds_version`` or ``buildings_version`` grows."""
     facts = valuation.facts
+    groups = facts.groups
     found = []
     for group in facts.street_groups:
-        members = facts.groups[group]
-        partner = _single_rival(members, owner, seat)
-        if partner < 0 or any(level[s] for s in members):
-            continue
-        found.append((partner, tuple(s for s in members if owner[s] != seat)))
+        members = groups[group]
+        rival = -1  # the one rival holding every street we lack, if we hold some
+        mine = False
+        for s in members:
+            holder = owner[s]
+            if level[s] or holder < 0:
+                break
+            if holder == seat:
+                mine = True
+            elif rival >= 0 and holder != rival:
+                break
+            else:
+                rival = holder
+        else:
+            if mine and rival >= 0:
+                found.append((rival, tuple([s for s in members if owner[s] != seat])))
     return found
 
 
-def _single_rival(members: tuple[int, ...], owner: Sequence[int], seat: int) -> int:
-    """The one rival holding every street of the group that ``seat`` lacks, if ``seat``
-    holds some and a single rival all the others; else -1."""
-    rival = -1
-    mine = False
-    for s in members:
-        holder = owner[s]
-        if holder == seat:
-            mine = True
-        elif holder < 0 or (rival >= 0 and holder != rival):
-            return -1
-        else:
-            rival = holder
-    return rival if mine else -1
-
-
-def _split(
-    valuation: Valuation, view: PlayerView, offer: ProposeTrade, keep: float
-) -> tuple[float, int]:
+def _split(valuation: Valuation, view: PlayerView, terms: Terms, keep: float) -> tuple[float, int]:
     """(our gain after the split, cash we pay: negative when we receive it) when we keep
-    the share ``keep`` of the joint gain."""
-    mine, theirs = offer_gains(valuation, view, offer)
+    the share ``keep`` of the joint gain of a trade with ``terms`` (and no cash)."""
+    mine, theirs = terms_gains(valuation, view, terms)
     pay = math.ceil(mine - keep * (mine + theirs))
     return mine - pay, pay
 
@@ -167,7 +185,7 @@ def _cash_offer(
     spare_cash: int,
     keep: float,
 ) -> tuple[float, ProposeTrade] | None:
-    gain, pay = _split(valuation, view, ProposeTrade(seat, partner, take=take), keep)
+    gain, pay = _split(valuation, view, (seat, partner, (), 0, (), take, 0, ()), keep)
     if gain <= 0 or pay <= 0 or pay > spare_cash:
         return None
     return gain, ProposeTrade(seat, partner, give_cash=pay, take=take)
@@ -192,7 +210,7 @@ def _swap_offer(
         group = facts.groups[facts.group_of[give]]
         if partner not in [owner[s] for s in group] or any(level[s] for s in group):
             continue  # only deeds that add to the partner's holdings
-        trial = ProposeTrade(seat, partner, give=(give,), take=take)
+        trial: Terms = (seat, partner, (give,), 0, (), take, 0, ())
         gain, pay = _split(valuation, view, trial, keep)
         if gain <= 0 or pay > spare_cash or -pay > view.cash[partner]:
             continue
@@ -237,7 +255,7 @@ def counter_offer(
         )
         if not (exchange.give or exchange.take):
             continue
-        gain, pay = _split(valuation, view, exchange, 0.5)
+        gain, pay = _split(valuation, view, terms_of(exchange), 0.5)
         if gain <= 0 or pay > spare_cash or -pay > view.cash[proposer]:
             continue
         if best is None or gain > best[0]:

@@ -12,7 +12,7 @@ spaces (see :mod:`monopoly.bots.landing`).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from monopoly.core.board import Board, SpaceKind
@@ -22,7 +22,9 @@ from .landing import landing_frequencies
 
 STREET, RAILROAD, UTILITY = 0, 1, 2
 MEAN_ROLL = 7
-NO_CHANGE: Mapping[int, int] = {}
+NO_CHANGE: dict[int, int] = {}
+"""No owner changes (never written to). Lists and dicts rather than abstract types
+throughout: the compiled build reads them natively."""
 FULL_TABLE = 3
 """Opponents from which on the horizon no longer grows (see ``Valuation.rounds``)."""
 
@@ -88,7 +90,7 @@ class BoardFacts:
         return rents[5 if level == self.hotel_level else level]
 
     def rent_now(
-        self, space: int, owner: Sequence[int], level: Sequence[int], mortgaged: Sequence[bool]
+        self, space: int, owner: list[int], level: list[int], mortgaged: list[bool]
     ) -> int:
         """The rent a visitor owes on ``space`` now (utilities: at the mean roll of 7)."""
         holder = owner[space]
@@ -190,10 +192,10 @@ class Valuation:
         self,
         group: int,
         seat: int,
-        owner: Sequence[int],
-        mortgaged: Sequence[bool],
+        owner: list[int],
+        mortgaged: list[bool],
         opponents: int,
-        change: Mapping[int, int] = NO_CHANGE,
+        change: dict[int, int] = NO_CHANGE,
     ) -> float:
         """The worth to ``seat`` of a group's ownership (``change`` overrides owners)."""
         facts = self.facts
@@ -227,8 +229,8 @@ class Valuation:
         seat: int,
         mine: int,
         others: dict[int, int],
-        owner: Sequence[int],
-        change: Mapping[int, int],
+        owner: list[int],
+        change: dict[int, int],
         opponents: int,
     ) -> float:
         facts = self.facts
@@ -265,10 +267,10 @@ class Valuation:
     def change_value(
         self,
         seat: int,
-        owner: Sequence[int],
-        mortgaged: Sequence[bool],
+        owner: list[int],
+        mortgaged: list[bool],
         opponents: int,
-        change: Mapping[int, int],
+        change: dict[int, int],
     ) -> float:
         """How much ``seat`` gains (in money) when the owners in ``change`` take over."""
         touched = {self.facts.group_of[s] for s in change}

@@ -12,7 +12,6 @@ from typing import Any, ClassVar
 
 from .board import DECK_ROLES
 from .errors import MalformedActionError
-from .reasons import Reason, refuse
 
 
 @dataclass(frozen=True, slots=True)
@@ -250,6 +249,8 @@ DECLINES = tuple(DeclineBuy(seat) for seat in SEATS)
 PASSES = tuple(PassBid(seat) for seat in SEATS)
 ROLLS_FOR_DOUBLES = tuple(RollForDoubles(seat) for seat in SEATS)
 JAIL_FINES = tuple(PayJailFine(seat) for seat in SEATS)
+ACCEPTS = tuple(AcceptTrade(seat) for seat in SEATS)
+REJECTS = tuple(RejectTrade(seat) for seat in SEATS)
 
 
 ACTION_TYPES: dict[str, type[Action]] = {
@@ -261,33 +262,6 @@ ACTION_TYPES: dict[str, type[Action]] = {
         ClaimRent, ChooseBreakdown,
     )
 }  # fmt: skip
-
-
-_VALUE_CHECKS: dict[str, Any] = {
-    "int": lambda v: type(v) is int,
-    "str": lambda v: type(v) is str,
-    "tuple[int, ...]": lambda v: type(v) is tuple and all(type(x) is int for x in v),
-    "tuple[str, ...]": lambda v: type(v) is tuple and all(type(x) is str for x in v),
-}
-
-
-_FIELD_CHECKS: dict[type, tuple[tuple[str, str, Any], ...]] = {}
-
-
-def field_problem(action: Action) -> Reason | None:
-    """Why an action built in Python has a field of the wrong type, or "" (JSON input
-    is checked by :func:`action_from_json` already)."""
-    checks = _FIELD_CHECKS.get(type(action))
-    if checks is None:
-        checks = tuple((f.name, str(f.type), _VALUE_CHECKS[str(f.type)]) for f in fields(action))
-        _FIELD_CHECKS[type(action)] = checks
-    for name, type_name, is_valid in checks:
-        value = getattr(action, name)
-        if not is_valid(value):
-            return refuse(
-                None, "bad_field", action=action.name, field=name, type=type_name, value=repr(value)
-            )
-    return None
 
 
 def action_from_json(data: object) -> Action:

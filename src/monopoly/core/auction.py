@@ -27,7 +27,8 @@ def start(
     if not bidders:
         return
     running = Auction(item, bidders, shortage)
-    game.emit(ev.AuctionStarted, item, tuple(bidders))
+    if game.collect_events:
+        game.events.append(ev.AuctionStarted(item, tuple(bidders)))
     game.tasks.append(Decision(BID, bidders[0], item, running))
 
 
@@ -37,11 +38,22 @@ def bid_range(game: Game, decision: Decision) -> tuple[int, int]:
     return low, game.cash[decision.seat]
 
 
+_LOWEST_BIDS: dict[tuple[int, int], Bid] = {}
+"""The lowest bids listed so far, by (seat, amount): actions are immutable values, and
+listing one at every bidding decision then makes no new object."""
+
+
 def actions(game: Game, decision: Decision) -> list[Action]:
     low, high = bid_range(game, decision)
     result: list[Action] = [PASSES[decision.seat]]
     if low <= high:
-        result.append(Bid(decision.seat, low))
+        key = (decision.seat, low)
+        lowest = _LOWEST_BIDS.get(key)
+        if lowest is None:
+            if len(_LOWEST_BIDS) >= 10_000:
+                _LOWEST_BIDS.clear()
+            lowest = _LOWEST_BIDS[key] = Bid(decision.seat, low)
+        result.append(lowest)
     return result
 
 
@@ -59,13 +71,15 @@ def bid(game: Game, action: Bid, decision: Decision) -> None:
     running.high_bid = action.amount
     running.high_bidder = action.seat
     running.bids.append((action.seat, action.amount))
-    game.emit(ev.BidPlaced, action.seat, action.amount)
+    if game.collect_events:
+        game.events.append(ev.BidPlaced(action.seat, action.amount))
     running.index = (running.index + 1) % len(running.bidders)
     _next(game, decision)
 
 
 def pass_bid(game: Game, action: PassBid, decision: Decision) -> None:
-    game.emit(ev.BidPassed, action.seat)
+    if game.collect_events:
+        game.events.append(ev.BidPassed(action.seat))
     _remove_current(decision)
     _next(game, decision)
 
@@ -132,7 +146,8 @@ def _finish(game: Game, running: Auction) -> None:
         if running.shortage is not None:
             running.shortage.wants.clear()  # nobody bids: the rest stays with the Bank
         return
-    game.emit(ev.AuctionWon, winner, item, amount)
+    if game.collect_events:
+        game.events.append(ev.AuctionWon(winner, item, amount))
     if item >= 0:
         game.give_deed(item, winner)
     else:

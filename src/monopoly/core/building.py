@@ -8,7 +8,7 @@ by at most one" with a hotel counting as one level above the last house.
 from __future__ import annotations
 
 from itertools import product
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from . import auction, debt
 from . import events as ev
@@ -31,6 +31,8 @@ from .state import (
 if TYPE_CHECKING:
     from .game import Game
 
+_STREET: Final = int(SpaceKind.STREET)
+
 
 def build_problem(
     game: Game, seat: int, spaces: tuple[int, ...], placement: Placement | None = None
@@ -47,19 +49,18 @@ def build_problem(
         return refuse(game, "debtor_cannot_build")  # R-DEBT-3
     levels: dict[int, int] = {}
     houses, hotels, cash = game.bank_houses, game.bank_hotels, game.cash[seat]
-    per_hotel = game.rules.houses_per_hotel
+    per_hotel = game.hotel_level - 1
     settling = set() if placement is not None else _settling_kinds(game)
     for space in spaces:
         problem = _street_problem(game, seat, space)
         if problem:
             return problem
-        deed = game.board.spaces[space]
-        group = game.board.groups[deed.group]
         level = levels.get(space, game.level[space])
         if level == game.hotel_level:
             return refuse(game, "has_hotel", space=space)
-        if level > min(levels.get(s, game.level[s]) for s in group):
-            return refuse(game, "build_evenly")
+        for s in game.members[space]:
+            if level > levels.get(s, game.level[s]):
+                return refuse(game, "build_evenly")
         if (level == per_hotel) in settling:
             return refuse(game, "shortage_sharing")
         if level == per_hotel:
@@ -71,7 +72,7 @@ def build_problem(
                 return refuse(game, "no_houses_left")
             houses -= 1
         if not free:
-            cash -= deed.house_cost
+            cash -= game.house_cost[space]
             if cash < 0:
                 return refuse(game, "buildings_cost_more", cash=game.cash[seat])
         levels[space] = level + 1
@@ -91,16 +92,18 @@ def _settling_kinds(game: Game) -> set[bool]:
 def _street_problem(game: Game, seat: int, space: int) -> Reason | None:
     if not 0 <= space < BOARD_SIZE:
         return refuse(game, "no_space", number=space)
-    deed = game.board.spaces[space]
-    if deed.kind != SpaceKind.STREET:
+    if game.kinds[space] != _STREET:
         return refuse(game, "not_a_street", space=space)
     if game.owner[space] != seat:
         return refuse(game, "not_yours", space=space)
-    group = game.board.groups[deed.group]
-    if any(game.owner[s] != seat for s in group):
-        return refuse(game, "need_whole_group")
-    if any(game.mortgaged[s] for s in group):
-        return refuse(game, "group_mortgaged")
+    group = game.members[space]
+    owner, mortgaged = game.owner, game.mortgaged
+    for s in group:
+        if owner[s] != seat:
+            return refuse(game, "need_whole_group")
+    for s in group:
+        if mortgaged[s]:
+            return refuse(game, "group_mortgaged")
     return None
 
 
@@ -180,9 +183,9 @@ def build_if_still_legal(game: Game, seat: int, spaces: tuple[int, ...]) -> None
 
 
 def build(game: Game, seat: int, spaces: tuple[int, ...], free: bool = False) -> None:
-    per_hotel = game.rules.houses_per_hotel
+    per_hotel = game.hotel_level - 1
     for space in spaces:
-        cost = 0 if free else game.board.spaces[space].house_cost
+        cost = 0 if free else game.house_cost[space]
         game.move_cash(seat, BANK, cost)
         hotel = game.level[space] == per_hotel
         if hotel:

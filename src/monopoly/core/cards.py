@@ -17,7 +17,8 @@ def draw(game: Game, seat: int, role: str) -> None:
     deck = game.decks[role]
     key = deck.popleft()
     card = game.board.card(role, key)
-    game.emit(ev.CardDrawn, seat, role, key)
+    if game.collect_events:
+        game.events.append(ev.CardDrawn(seat, role, key))
     if card.kind == CardKind.GET_OUT_OF_JAIL:
         game.jail_cards[seat].append(role)
         game.emit(ev.JailCardKept, seat, role)

@@ -17,14 +17,14 @@ if TYPE_CHECKING:
 
 def raisable(game: Game, seat: int) -> int:
     """Cash plus all the Bank would pay: buildings at half price, mortgages (R-DEBT-2)."""
+    owner, level, mortgaged = game.owner, game.level, game.mortgaged
     total = game.cash[seat]
     for space in game.board.properties:
-        if game.owner[space] != seat:
+        if owner[space] != seat:
             continue
-        deed = game.board.spaces[space]
-        total += game.level[space] * deed.building_sale_price
-        if not game.mortgaged[space]:
-            total += deed.mortgage_value
+        total += level[space] * game.sale_price[space]
+        if not mortgaged[space]:
+            total += game.mortgage_value[space]
     return total
 
 

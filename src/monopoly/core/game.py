@@ -10,8 +10,8 @@ from __future__ import annotations
 import copy
 from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import Any, Generic, TypeVar, assert_never
+from dataclasses import dataclass, field, fields
+from typing import Any, Final, Generic, NamedTuple, TypeVar, assert_never
 
 from . import auction, building, debt, jail, mortgage, movement, rent, trade
 from . import events as ev
@@ -43,7 +43,6 @@ from .actions import (
     SellBuilding,
     Unmortgage,
     UseJailCard,
-    field_problem,
 )
 from .board import BANK, BOARD_SIZE, DECK_ROLES, Board, Edition
 from .chance import ChanceSource, Entry
@@ -103,6 +102,37 @@ class Setup:
     seed: int = 0
     position: dict[str, Any] | None = None
     """A start position (see ``docs/records.md``); None starts a new game."""
+
+
+class SpaceNumbers(NamedTuple):
+    """Per space: its :class:`SpaceKind` as a plain int, whether it is a property, its
+    price, house cost, building sale price and mortgage value, and the spaces of its
+    group (colour group, railroads, utilities; () for other spaces)."""
+
+    kinds: list[int]
+    is_property: list[bool]
+    price: list[int]
+    house_cost: list[int]
+    sale_price: list[int]
+    mortgage_value: list[int]
+    members: list[tuple[int, ...]]
+
+
+def _space_numbers(board: Board) -> SpaceNumbers:
+    spaces = board.spaces
+    return SpaceNumbers(
+        [int(space.kind) for space in spaces],
+        [space.is_property for space in spaces],
+        [space.price for space in spaces],
+        [space.house_cost for space in spaces],
+        [space.building_sale_price for space in spaces],
+        [space.mortgage_value for space in spaces],
+        [board.groups.get(space.group, ()) for space in spaces],
+    )
+
+
+_SPACE_NUMBERS: dict[int, tuple[Board, SpaceNumbers]] = {}
+"""By the id of the board (which the entry keeps alive)."""
 
 
 class Game:
@@ -165,6 +195,8 @@ class Game:
             raise SetupError("two players chose the same token")
 
     def _init_state(self, count: int) -> None:
+        """The state. The per-seat and per-space lists are changed in place, never
+        replaced: views (:class:`~.view.PlayerView`) hold them."""
         board = self.board
         self.players = count
         self.names = [p.name for p in self.setup.players]
@@ -207,6 +239,23 @@ class Game:
         self.end_reason = ""
         self.hotel_level = self.rules.houses_per_hotel + 1
         self.group_of = [space.group for space in board.spaces]
+        self._init_space_numbers(board)
+
+    def _init_space_numbers(self, board: Board) -> None:
+        """The board's numbers that the rules read on every turn, as plain lists by space:
+        the compiled build reads these natively (a deed's fields are Python objects).
+        Made once per board and shared by its games: they never change."""
+        held = _SPACE_NUMBERS.get(id(board))
+        if held is None or held[0] is not board:
+            held = _SPACE_NUMBERS[id(board)] = (board, _space_numbers(board))
+        numbers = held[1]
+        self.kinds = numbers.kinds
+        self.is_property = numbers.is_property
+        self.price = numbers.price
+        self.house_cost = numbers.house_cost
+        self.sale_price = numbers.sale_price
+        self.mortgage_value = numbers.mortgage_value
+        self.members = numbers.members
 
     def _start_new_game(self) -> None:
         for role in DECK_ROLES:
@@ -252,9 +301,11 @@ class Game:
     @property
     def decision(self) -> Decision | None:
         """The decision the game waits for, or None when the game is over."""
-        if self.tasks and isinstance(self.tasks[-1], Decision):
-            top: Decision = self.tasks[-1]
-            return top
+        tasks = self.tasks
+        if tasks:
+            top = tasks[-1]
+            if type(top) is Decision:
+                return top
         return None
 
     def active_seats(self) -> list[int]:
@@ -326,10 +377,10 @@ class Game:
             self._execute(top)
 
     def _execute(self, task: Task) -> None:
-        if isinstance(task, Pay):
-            self.pay(task.payer, task.payee, task.amount, task.reason)
-        elif isinstance(task, AfterRoll):
+        if isinstance(task, AfterRoll):  # the most frequent task first
             movement.after_roll(self, task.seat, task.doubles)
+        elif isinstance(task, Pay):
+            self.pay(task.payer, task.payee, task.amount, task.reason)
         elif isinstance(task, MrMonopolyMove):
             movement.mr_monopoly(self, task.seat)
         elif isinstance(task, Move):
@@ -485,6 +536,16 @@ class Game:
             return []
         return _DECISION_ACTIONS[decision.kind](self, decision)
 
+    def answers(self, decision: Decision) -> list[Action]:
+        """:meth:`decision_actions` of ``decision``, the pending decision (the loop that
+        has it at hand saves looking it up again)."""
+        kind = decision.kind
+        if kind == ROLL:  # the most frequent decisions by direct calls (native when compiled)
+            return _roll_actions(self, decision)
+        if kind == BUY:
+            return _buy_actions(self, decision)
+        return _DECISION_ACTIONS[kind](self, decision)
+
     def free_actions(self, seat: int) -> list[Action]:
         """Building, selling, mortgaging and claiming: allowed at any time (R-BUILD-1)."""
         actions: list[Action] = []
@@ -545,12 +606,22 @@ class Game:
     def apply_unchecked(self, action: Action) -> list[ev.Event]:
         """Carry out an action already known to be legal (the fast path)."""
         start = len(self.events)
-        decision = self.decision
-        assert decision is not None
-        self.chance.log.append(("action", action))
-        _HANDLERS[type(action)].carry_out(self, action, decision)
-        self._run()
+        self.carry_out(action)
         return self.events[start:]
+
+    def carry_out(self, action: Action, decision: Decision | None = None) -> None:
+        """:meth:`apply_unchecked` without collecting the events it caused (the
+        simulator's loop, which plays without events); ``decision``: the pending
+        decision, when the caller has it at hand."""
+        if decision is None:
+            decision = self.decision
+            assert decision is not None
+        self.chance.log.append(("action", action))
+        if type(action) is Roll:  # the most frequent action, by a direct call
+            _roll(self, action, decision)
+        else:
+            _HANDLERS[type(action)].carry_out(self, action, decision)
+        self._run()
 
     def reseed(self, seed: int) -> None:
         """Take chance from a new seed from now on. The record keeps every outcome, so a
@@ -595,6 +666,10 @@ class Game:
             # long record made every clone slower as the game went on).
             id(self.chance.log): list(self.chance.log),
         }
+        # The board's numbers never change either: the copy shares them.
+        board_numbers = (self.kinds, self.is_property, self.price, self.house_cost)
+        for numbers in (*board_numbers, self.sale_price, self.mortgage_value, self.members):
+            memo[id(numbers)] = numbers
         return copy.deepcopy(self, memo)
 
     @property
@@ -611,6 +686,44 @@ class Game:
         return next_chance_event(self, action, given)
 
 
+# ---------------------------------------------------------------------- well-formed
+_FIELD_TYPES: dict[str, tuple[type, bool]] = {
+    "int": (int, False),
+    "str": (str, False),
+    "tuple[int, ...]": (int, True),
+    "tuple[str, ...]": (str, True),
+}
+"""Each field annotation: the exact type of the value (or of a tuple's items), and
+whether it is a tuple."""
+
+
+_FIELD_CHECKS: dict[type, tuple[tuple[str, str, type, bool], ...]] = {}
+
+
+def field_problem(action: Action) -> Reason | None:
+    """Why an action built in Python has a field of the wrong type, or None (JSON input
+    is checked by :func:`~.actions.action_from_json` already). Runs for every checked
+    action: here, compiled with the engine, in plain loops."""
+    checks = _FIELD_CHECKS.get(type(action))
+    if checks is None:
+        checks = tuple((f.name, str(f.type), *_FIELD_TYPES[str(f.type)]) for f in fields(action))
+        _FIELD_CHECKS[type(action)] = checks
+    for name, type_name, wanted, is_tuple in checks:
+        value = getattr(action, name)
+        if is_tuple and type(value) is tuple:
+            for item in value:
+                if type(item) is not wanted:
+                    break
+            else:
+                continue
+        elif not is_tuple and type(value) is wanted:
+            continue
+        return refuse(
+            None, "bad_field", action=action.name, field=name, type=type_name, value=repr(value)
+        )
+    return None
+
+
 # ---------------------------------------------------------------------- action table
 def _ok(game: Game, action: Action, decision: Decision) -> Reason | None:
     return None
@@ -622,7 +735,7 @@ def _roll(game: Game, action: Roll, decision: Decision) -> None:
 
 
 def _check_buy(game: Game, action: Buy, decision: Decision) -> Reason | None:
-    price = game.board.spaces[decision.space].price
+    price = game.price[decision.space]
     if game.cash[action.seat] < price:
         return refuse(game, "costs_more_than_cash", price=price, cash=game.cash[action.seat])
     return None
@@ -631,10 +744,11 @@ def _check_buy(game: Game, action: Buy, decision: Decision) -> Reason | None:
 def _buy(game: Game, action: Buy, decision: Decision) -> None:
     game.tasks.pop()
     space = decision.space
-    price = game.board.spaces[space].price
+    price = game.price[space]
     game.move_cash(action.seat, BANK, price)
     game.give_deed(space, action.seat)
-    game.emit(ev.PropertyBought, action.seat, space, price)
+    if game.collect_events:
+        game.events.append(ev.PropertyBought(action.seat, space, price))
 
 
 def _decline(game: Game, action: DeclineBuy, decision: Decision) -> None:
@@ -722,7 +836,7 @@ def _handle(
     return kind, Handler(check, carry_out, answers)
 
 
-_HANDLERS: dict[type[Action], Handler[Any]] = dict(
+_HANDLERS: Final[dict[type[Action], Handler[Any]]] = dict(
     [
         _handle(Roll, _ok, _roll, (ROLL,)),
         _handle(PayJailFine, jail.check_pay, jail.pay_fine, (JAIL,)),
@@ -761,8 +875,7 @@ def _roll_actions(game: Game, d: Decision) -> list[Action]:
 
 
 def _buy_actions(game: Game, d: Decision) -> list[Action]:
-    price = game.board.spaces[d.space].price
-    if game.cash[d.seat] >= price:
+    if game.cash[d.seat] >= game.price[d.space]:
         return [BUYS[d.seat], DECLINES[d.seat]]
     return [DECLINES[d.seat]]
 
@@ -783,12 +896,12 @@ def _raise_cash_actions(game: Game, d: Decision) -> list[Action]:
 
 def _mortgage_received_actions(game: Game, d: Decision) -> list[Action]:
     actions: list[Action] = [KeepMortgaged(d.seat, d.space)]
-    if not mortgage.lift_problem(game, d.seat, d.space):
+    if mortgage.can_lift(game, d.seat, d.space):
         actions.insert(0, Unmortgage(d.seat, d.space))
     return actions
 
 
-_DECISION_ACTIONS = for_every_kind(
+_DECISION_ACTIONS: Final = for_every_kind(
     {
         ROLL: _roll_actions,
         JAIL: jail.actions,

@@ -9,7 +9,7 @@ from . import movement
 from .actions import JAIL_FINES, ROLLS_FOR_DOUBLES, Action, PayJailFine, RollForDoubles, UseJailCard
 from .board import BANK, jail_card_key
 from .reasons import Reason, refuse
-from .state import ROLL, AfterRoll, Decision, Move
+from .state import AFTER_ROLLS, ROLL, Decision, Move
 
 if TYPE_CHECKING:
     from .game import Game
@@ -41,7 +41,8 @@ def check_card(game: Game, action: UseJailCard, decision: Decision) -> Reason | 
 
 def _release(game: Game, seat: int, how: str) -> None:
     game.jail_turns[seat] = -1
-    game.emit(ev.LeftJail, seat, how)
+    if game.collect_events:
+        game.events.append(ev.LeftJail(seat, how))
 
 
 def pay_fine(game: Game, action: PayJailFine, decision: Decision) -> None:
@@ -69,15 +70,17 @@ def roll_for_doubles(game: Game, action: RollForDoubles, decision: Decision) -> 
     game.last_roll = dice
     movement.forget_claims(game, seat)
     doubles = dice[0] == dice[1]
-    game.emit(ev.DiceRolled, seat, dice, doubles)
+    if game.collect_events:
+        game.events.append(ev.DiceRolled(seat, dice, doubles))
     if doubles:
         _release(game, seat, "doubles")
-        game.tasks.append(AfterRoll(seat, False))
+        game.tasks.append(AFTER_ROLLS[seat][False])
         movement.move_and_resolve(game, seat, dice[0] + dice[1])
         return
     game.jail_turns[seat] += 1
     if game.jail_turns[seat] < JAIL_ROLLS and not game.rules.short_game:
-        game.emit(ev.StayedInJail, seat, game.jail_turns[seat])
+        if game.collect_events:
+            game.events.append(ev.StayedInJail(seat, game.jail_turns[seat]))
         return
     _release(game, seat, "fine")
     game.tasks.append(Move(seat, dice[0] + dice[1]))

@@ -21,20 +21,21 @@ def interest(value: int) -> int:
 
 
 def lift_cost(game: Game, space: int) -> int:
-    value = game.board.spaces[space].mortgage_value
+    value = game.mortgage_value[space]
     return value + interest(value)
 
 
 def mortgage_problem(game: Game, seat: int, space: int) -> Reason | None:
-    if not 0 <= space < BOARD_SIZE or not game.board.spaces[space].is_property:
+    if not 0 <= space < BOARD_SIZE or not game.is_property[space]:
         return not_a_property(game, space)
     if game.owner[space] != seat:
         return refuse(game, "not_your_property")
     if game.mortgaged[space]:
         return refuse(game, "mortgaged_already")
-    group = game.board.groups[game.board.spaces[space].group]
-    if any(game.level[s] for s in group):
-        return refuse(game, "sell_group_buildings")
+    level = game.level
+    for s in game.members[space]:
+        if level[s]:
+            return refuse(game, "sell_group_buildings")
     return None
 
 
@@ -46,7 +47,7 @@ def not_a_property(game: Game, space: int) -> Reason:
 
 
 def lift_problem(game: Game, seat: int, space: int) -> Reason | None:
-    if not 0 <= space < BOARD_SIZE or not game.board.spaces[space].is_property:
+    if not 0 <= space < BOARD_SIZE or not game.is_property[space]:
         return not_a_property(game, space)
     if game.owner[space] != seat:
         return refuse(game, "not_your_property")
@@ -58,6 +59,14 @@ def lift_problem(game: Game, seat: int, space: int) -> Reason | None:
     if game.cash[seat] < cost:
         return refuse(game, "lifting_costs", cost=cost, cash=game.cash[seat])
     return None
+
+
+def can_lift(game: Game, seat: int, space: int) -> bool:
+    """``lift_problem(...) is None`` without building the refusal: the cheap question the
+    legal lists ask (a refusal is a formatted text)."""
+    if not 0 <= space < BOARD_SIZE or game.owner[space] != seat or not game.mortgaged[space]:
+        return False  # only a property can have an owner and a mortgage
+    return game.cash[seat] >= lift_cost(game, space) and debt.debt_of(game, seat) is None
 
 
 def mortgageable(game: Game, seat: int) -> list[int]:
@@ -72,7 +81,7 @@ def liftable(game: Game, seat: int) -> list[int]:
     return [
         s
         for s in game.board.properties
-        if game.owner[s] == seat and game.mortgaged[s] and not lift_problem(game, seat, s)
+        if game.owner[s] == seat and game.mortgaged[s] and can_lift(game, seat, s)
     ]
 
 
@@ -85,7 +94,7 @@ def check_lift(game: Game, action: Unmortgage, decision: Decision) -> Reason | N
 
 
 def mortgage(game: Game, action: Mortgage, decision: Decision) -> None:
-    value = game.board.spaces[action.space].mortgage_value
+    value = game.mortgage_value[action.space]
     game.mortgaged[action.space] = True
     game.deeds_version += 1
     game.move_cash(BANK, action.seat, value)

@@ -5,15 +5,15 @@ R-TURN-*, R-LAND-*, R-SPEED-*.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from . import cards, rent
 from . import events as ev
 from .actions import ChooseMove, ChooseSpace
 from .board import BANK, BOARD_SIZE, SpaceKind
 from .chance import BUS, MR_MONOPOLY
+from .state import AFTER_ROLLS, BUY, ROLL, TRIPLES, Decision, MrMonopolyMove
 from .state import BUS as BUS_DECISION
-from .state import BUY, TRIPLES, AfterRoll, Decision, MrMonopolyMove
 
 if TYPE_CHECKING:
     from .game import Game
@@ -24,7 +24,8 @@ def roll(game: Game, seat: int) -> None:
     speed = game.rules.speed_die and game.speed_active[seat]
     dice = game.chance.dice(2, speed)
     game.last_roll = dice
-    forget_claims(game, seat)
+    if game.claims:
+        forget_claims(game, seat)
     white_a, white_b = dice[0], dice[1]
     doubles = white_a == white_b
     if game.collect_events:
@@ -37,7 +38,7 @@ def roll(game: Game, seat: int) -> None:
         if game.doubles == 3:
             send_to_jail(game, seat)  # R-TURN-4
             return
-    game.tasks.append(AfterRoll(seat, doubles))
+    game.tasks.append(AFTER_ROLLS[seat][doubles])
     if not speed:
         move_and_resolve(game, seat, white_a + white_b)
     elif dice[2] == BUS:
@@ -108,27 +109,38 @@ def send_to_jail(game: Game, seat: int) -> None:
     game.position[seat] = game.board.jail_index
     game.jail_turns[seat] = 0
     game.doubles = 0
-    game.emit(ev.SentToJail, seat)
+    if game.collect_events:
+        game.events.append(ev.SentToJail(seat))
+
+
+_STREET: Final = int(SpaceKind.STREET)
+_UTILITY: Final = int(SpaceKind.UTILITY)
+"""Streets, railroads and utilities are the kinds from _STREET to _UTILITY."""
+_CHANCE: Final = int(SpaceKind.CHANCE)
+_COMMUNITY_CHEST: Final = int(SpaceKind.COMMUNITY_CHEST)
+_TAX: Final = int(SpaceKind.TAX)
+_GO_TO_JAIL: Final = int(SpaceKind.GO_TO_JAIL)
+_FREE_PARKING: Final = int(SpaceKind.FREE_PARKING)
 
 
 def resolve(game: Game, seat: int, rent_factor: int = 1, utility_card: bool = False) -> None:
     """R-LAND-*: carry out the space the player stands on."""
-    space = game.board.spaces[game.position[seat]]
-    kind = space.kind
-    if space.is_property:
-        owner = game.owner[space.index]
+    index = game.position[seat]
+    kind = game.kinds[index]
+    if _STREET <= kind <= _UTILITY:
+        owner = game.owner[index]
         if owner < 0:
-            game.tasks.append(Decision(BUY, seat, space.index))  # R-LAND-1
-        elif owner != seat and not game.mortgaged[space.index]:
-            amount = rent.rent_due(game, seat, space.index, rent_factor, utility_card)
-            rent.charge(game, seat, owner, space.index, amount)
-    elif kind == SpaceKind.CHANCE or kind == SpaceKind.COMMUNITY_CHEST:
-        cards.draw(game, seat, "chance" if kind == SpaceKind.CHANCE else "community_chest")
-    elif kind == SpaceKind.TAX:
-        game.push_pay(seat, BANK, space.tax, "tax")  # R-LAND-4
-    elif kind == SpaceKind.GO_TO_JAIL:
+            game.tasks.append(Decision(BUY, seat, index))  # R-LAND-1
+        elif owner != seat and not game.mortgaged[index]:
+            amount = rent.rent_due(game, seat, index, rent_factor, utility_card)
+            rent.charge(game, seat, owner, index, amount)
+    elif kind in (_CHANCE, _COMMUNITY_CHEST):
+        cards.draw(game, seat, "chance" if kind == _CHANCE else "community_chest")
+    elif kind == _TAX:
+        game.push_pay(seat, BANK, game.board.spaces[index].tax, "tax")  # R-LAND-4
+    elif kind == _GO_TO_JAIL:
         send_to_jail(game, seat)
-    elif kind == SpaceKind.FREE_PARKING and game.rules.free_parking_pot and game.free_parking_pot:
+    elif kind == _FREE_PARKING and game.rules.free_parking_pot and game.free_parking_pot:
         pot, game.free_parking_pot = game.free_parking_pot, 0
         game.move_cash(BANK, seat, pot)
         game.emit(ev.FreeParkingCollected, seat, pot)
@@ -137,8 +149,6 @@ def resolve(game: Game, seat: int, rent_factor: int = 1, utility_card: bool = Fa
 def after_roll(game: Game, seat: int, doubles: bool) -> None:
     """R-TURN-4: doubles roll again, unless the roll sent the player to jail."""
     if doubles and game.active[seat] and game.jail_turns[seat] < 0:
-        from .state import ROLL
-
         game.tasks.append(Decision(ROLL, seat))
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from . import events as ev
 from .board import SpaceKind
@@ -12,15 +12,18 @@ from .rules import UTILITY_ROLL_MOVING
 if TYPE_CHECKING:
     from .game import Game
 
+_STREET: Final = int(SpaceKind.STREET)
+_RAILROAD: Final = int(SpaceKind.RAILROAD)
+
 
 def rent_due(
     game: Game, payer: int, space: int, factor: int = 1, utility_card: bool = False
 ) -> int:
     """The rent ``payer`` owes on ``space`` now (rolls the dice for a utility)."""
-    kind = game.board.spaces[space].kind
-    if kind == SpaceKind.STREET:
+    kind = game.kinds[space]
+    if kind == _STREET:
         return street_rent(game, space) * factor
-    if kind == SpaceKind.RAILROAD:
+    if kind == _RAILROAD:
         return railroad_rent(game, space) * factor
     multiplier = 10 if utility_card else utility_multiplier(game, space)
     return multiplier * utility_roll(game, payer, utility_card)
@@ -40,10 +43,13 @@ def rent_before_roll(game: Game, space: int) -> int:
 
 
 def _owned_in_group(game: Game, space: int) -> int:
-    owner = game.owner[space]
-    return sum(
-        1 for s in game.board.groups[game.board.spaces[space].group] if game.owner[s] == owner
-    )
+    owner = game.owner
+    holder = owner[space]
+    count = 0
+    for s in game.members[space]:
+        if owner[s] == holder:
+            count += 1
+    return count
 
 
 def railroad_rent(game: Game, space: int) -> int:
@@ -58,15 +64,16 @@ def utility_multiplier(game: Game, space: int) -> int:
 
 def street_rent(game: Game, space: int) -> int:
     """R-RENT-1: base rent, doubled on a whole unmortgaged group; else the building rent."""
-    deed = game.board.spaces[space]
+    rents = game.board.spaces[space].rents
     level = game.level[space]
     if level:
-        return deed.rents[5 if level == game.hotel_level else level]
-    owner = game.owner[space]
-    for other in game.board.groups[deed.group]:
-        if game.owner[other] != owner or game.mortgaged[other]:
-            return deed.rents[0]
-    return deed.rents[0] * 2
+        return rents[5 if level == game.hotel_level else level]
+    owner, mortgaged = game.owner, game.mortgaged
+    holder = owner[space]
+    for other in game.members[space]:
+        if owner[other] != holder or mortgaged[other]:
+            return rents[0]
+    return rents[0] * 2
 
 
 def utility_roll(game: Game, payer: int, utility_card: bool) -> int:

@@ -8,7 +8,7 @@ top: a task is carried out (and may push more), a decision waits for an action.
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Any, NamedTuple, TypeVar
+from typing import Any, Final, NamedTuple, TypeVar
 
 
 class DecisionKind(StrEnum):
@@ -45,18 +45,19 @@ def for_every_kind(table: dict[DecisionKind, V], where: str) -> dict[DecisionKin
     return table
 
 
-ROLL = DecisionKind.ROLL
-JAIL = DecisionKind.JAIL
-BUY = DecisionKind.BUY
-BID = DecisionKind.BID
-RAISE_CASH = DecisionKind.RAISE_CASH
-MORTGAGE_RECEIVED = DecisionKind.MORTGAGE_RECEIVED
-TRADE = DecisionKind.TRADE
-BUS = DecisionKind.BUS
-TRIPLES = DecisionKind.TRIPLES
-WANT = DecisionKind.WANT
-PLACE = DecisionKind.PLACE
-BREAKDOWN = DecisionKind.BREAKDOWN
+# Final: the compiled build reads them as constants, not from the module's namespace.
+ROLL: Final = DecisionKind.ROLL
+JAIL: Final = DecisionKind.JAIL
+BUY: Final = DecisionKind.BUY
+BID: Final = DecisionKind.BID
+RAISE_CASH: Final = DecisionKind.RAISE_CASH
+MORTGAGE_RECEIVED: Final = DecisionKind.MORTGAGE_RECEIVED
+TRADE: Final = DecisionKind.TRADE
+BUS: Final = DecisionKind.BUS
+TRIPLES: Final = DecisionKind.TRIPLES
+WANT: Final = DecisionKind.WANT
+PLACE: Final = DecisionKind.PLACE
+BREAKDOWN: Final = DecisionKind.BREAKDOWN
 
 
 class Decision:
@@ -147,6 +148,10 @@ class AfterRoll(NamedTuple):
 
     seat: int
     doubles: bool
+
+
+AFTER_ROLLS: Final = tuple((AfterRoll(seat, False), AfterRoll(seat, True)) for seat in range(8))
+"""``AFTER_ROLLS[seat][doubles]``: the task of every roll, made once (tasks never change)."""
 
 
 class MrMonopolyMove(NamedTuple):

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from . import debt
 from . import events as ev
-from .actions import AcceptTrade, Action, ProposeTrade, RejectTrade
+from .actions import ACCEPTS, REJECTS, AcceptTrade, Action, ProposeTrade, RejectTrade
 from .board import BOARD_SIZE
 from .mortgage import interest, not_a_property
 from .reasons import Reason, refuse
@@ -123,10 +123,9 @@ def propose(game: Game, action: ProposeTrade, decision: Decision) -> None:
 
 
 def answer_actions(game: Game, decision: Decision) -> list[Action]:
-    result: list[Action] = [RejectTrade(decision.seat)]
-    if not offer_problem(game, decision.data):
-        result.insert(0, AcceptTrade(decision.seat))
-    return result
+    if offer_problem(game, decision.data):
+        return [REJECTS[decision.seat]]
+    return [ACCEPTS[decision.seat], REJECTS[decision.seat]]
 
 
 def check_accept(game: Game, action: AcceptTrade, decision: Decision) -> Reason | None:

@@ -11,84 +11,64 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .reasons import Reason
+from .state import Decision
 
 if TYPE_CHECKING:
     from .actions import Action
     from .board import Board, Edition
     from .game import Game
     from .rules import RuleSet
-    from .state import Decision
 
 
 class PlayerView:
-    """A read-only window on ``game`` for ``seat`` (-1: a spectator)."""
+    """A read-only window on ``game`` for ``seat`` (-1: a spectator).
 
-    __slots__ = ("_game", "seat")
+    The board, the rules and the game's per-seat and per-space lists are plain
+    attributes: the game changes those lists in place and never replaces them, so the
+    view can hold them, and reading one costs players no call.
+    """
+
+    __slots__ = (
+        "_game",
+        "active",
+        "board",
+        "cash",
+        "edition",
+        "jail_cards",
+        "jail_turns",
+        "level",
+        "mortgaged",
+        "names",
+        "owner",
+        "players",
+        "position",
+        "rules",
+        "seat",
+        "speed_active",
+    )
 
     def __init__(self, game: Game, seat: int = -1) -> None:
         self._game = game
         self.seat = seat
-
-    # The table: public to every player.
-    @property
-    def board(self) -> Board:
-        return self._game.board
-
-    @property
-    def edition(self) -> Edition:
-        return self._game.edition
-
-    @property
-    def rules(self) -> RuleSet:
-        return self._game.rules
-
-    @property
-    def players(self) -> int:
-        return self._game.players
-
-    @property
-    def names(self) -> list[str]:
-        return self._game.names
-
-    @property
-    def cash(self) -> list[int]:
-        return self._game.cash
-
-    @property
-    def position(self) -> list[int]:
-        return self._game.position
-
-    @property
-    def active(self) -> list[bool]:
-        return self._game.active
-
-    @property
-    def jail_turns(self) -> list[int]:
-        return self._game.jail_turns
-
-    @property
-    def jail_cards(self) -> list[list[str]]:
-        return self._game.jail_cards
-
-    @property
-    def speed_active(self) -> list[bool]:
-        return self._game.speed_active
-
-    @property
-    def owner(self) -> list[int]:
-        return self._game.owner
-
-    @property
-    def level(self) -> list[int]:
-        return self._game.level
+        # The table: public to every player.
+        self.board: Board = game.board
+        self.edition: Edition = game.edition
+        self.rules: RuleSet = game.rules
+        self.players: int = game.players
+        self.names: list[str] = game.names
+        self.cash: list[int] = game.cash
+        self.position: list[int] = game.position
+        self.active: list[bool] = game.active
+        self.jail_turns: list[int] = game.jail_turns
+        self.jail_cards: list[list[str]] = game.jail_cards
+        self.speed_active: list[bool] = game.speed_active
+        self.owner: list[int] = game.owner
+        self.level: list[int] = game.level
+        self.mortgaged: list[bool] = game.mortgaged
 
     @property
     def hotel_level(self) -> int:
         return self._game.hotel_level
-
-    @property
-    def mortgaged(self) -> list[bool]:
-        return self._game.mortgaged
 
     @property
     def deeds_version(self) -> int:
@@ -152,7 +132,12 @@ class PlayerView:
 
     @property
     def decision(self) -> Decision | None:
-        return self._game.decision
+        tasks = self._game.tasks  # Game.decision, read here: asked at every decision
+        if tasks:
+            top = tasks[-1]
+            if type(top) is Decision:
+                return top
+        return None
 
     # Questions answered by the rules.
     def legal_actions(self, seat: int | None = None) -> list[Action]:

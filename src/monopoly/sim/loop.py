@@ -67,7 +67,7 @@ def play_counting(game: Game, bots: Sequence[Bot], max_actions: int = MAX_ACTION
         if decision is None:
             break
         seat = decision.seat
-        legal = game.decision_actions()
+        legal = game.answers(decision)
         view = views[seat]
         view.forget()
         action = bots[seat].decide(view, legal)
@@ -77,7 +77,7 @@ def play_counting(game: Game, bots: Sequence[Bot], max_actions: int = MAX_ACTION
                 landings[JAIL_SLOT if jail_turns[roller] >= 0 else position[roller]] += 1
             roller = seat
         if action is view.checked or action in legal:
-            game.apply_unchecked(action)
+            game.carry_out(action, decision)  # the bot only read the game: still pending
         else:
             game.apply(action)
     if roller >= 0:
