@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 from fractions import Fraction
+from typing import Any
 
 import numpy as np
 import pytest
@@ -173,6 +174,22 @@ def test_information_state_string_is_the_history_without_shuffles() -> None:
     assert (decks[..., :DECK_SLOTS].sum()) == sum(len(s) for s in state.seen.values())
 
 
+def play_bot_moves(game: Any, bot: Any, rng: Any, moves: int) -> None:
+    """Let ``bot`` make ``moves`` decisions (chance drawn from ``rng``): each is legal."""
+    state = game.new_initial_state()
+    made = 0
+    while not state.is_terminal() and made < moves:
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            state.apply_action(outcomes[rng.randint(len(outcomes))][0])
+            continue
+        action = bot.step(state)
+        assert action in state.legal_actions()
+        state.apply_action(action)
+        made += 1
+    assert made == moves or state.game.over
+
+
 def test_openspiel_ismcts_bot_plays_legal_moves() -> None:
     """OpenSpiel's information-set MCTS (the Python ``ISMCTSBot``: the C++
     ``pyspiel.ISMCTSBot`` cannot resample states of a game written in Python) searches
@@ -182,33 +199,11 @@ def test_openspiel_ismcts_bot_plays_legal_moves() -> None:
     bot = ismcts.ISMCTSBot(
         game, mcts.RandomRolloutEvaluator(1, rng), 2.0, max_simulations=4, random_state=rng
     )
-    state = game.new_initial_state()
-    moves = 0
-    while not state.is_terminal() and moves < 8:
-        if state.is_chance_node():
-            outcomes = state.chance_outcomes()
-            state.apply_action(outcomes[rng.randint(len(outcomes))][0])
-            continue
-        action = bot.step(state)
-        assert action in state.legal_actions()
-        state.apply_action(action)
-        moves += 1
-    assert moves == 8 or state.game.over
+    play_bot_moves(game, bot, rng, 8)
 
 
 def test_openspiel_mcts_bot_plays_legal_moves() -> None:
     game = pyspiel.load_game("python_monopoly", {"players": 2, "max_turns": 6})
     rng = np.random.RandomState(0)
     bot = mcts.MCTSBot(game, 2.0, 3, mcts.RandomRolloutEvaluator(1, rng), random_state=rng)
-    state = game.new_initial_state()
-    moves = 0
-    while not state.is_terminal() and moves < 12:
-        if state.is_chance_node():
-            outcomes = state.chance_outcomes()
-            state.apply_action(outcomes[rng.randint(len(outcomes))][0])
-            continue
-        action = bot.step(state)
-        assert action in state.legal_actions()
-        state.apply_action(action)
-        moves += 1
-    assert moves == 12 or state.game.over
+    play_bot_moves(game, bot, rng, 12)

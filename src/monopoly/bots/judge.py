@@ -91,15 +91,10 @@ class ExpertJudge(HardBot):
         heads_up = sum(view.active) == 2
         if not (self.heads_up_partner_trades if heads_up else self.partner_trades):
             return super().propose_trade(view, seat)
+        spare = self._trade_budget(view, seat)
+        if spare is None:
+            return None
         turn = view.turn
-        if self._trade_turn == turn:
-            return None
-        self._trade_turn = turn
-        spare = view.cash[seat] - self.cash_reserve(view, seat)
-        holdings = (view, view.deeds_version)
-        fruitless = self._fruitless
-        if fruitless is not None and fruitless[0] == holdings and spare < fruitless[1] + 100:
-            return None
         candidates = self._candidates(view, seat)
         best: tuple[float, ProposeTrade] | None = None
         for partner, missing in candidates:
@@ -110,14 +105,10 @@ class ExpertJudge(HardBot):
             if found is not None and (best is None or found[0] > best[0]):
                 best = found
         if best is None or not view.is_legal(best[1]):
-            self._fruitless = (holdings, spare)
+            self._found_nothing(view, spare)
             return None
-        offer = best[1]
-        key = (offer.partner, offer.take)
-        attempts = self._offered.get(key, (0, 0))[0]
-        self._offered[key] = (attempts + 1, turn)
-        self._fruitless = None
-        return offer
+        self._offering(best[1], turn)
+        return best[1]
 
     def best_offer(
         self, view: PlayerView, seat: int, partner: int, take: tuple[int, ...], spare: int

@@ -70,30 +70,48 @@ class NormalBot(LevelPlayer):
 
     def propose_trade(self, view: PlayerView, seat: int) -> Action | None:
         """At most one offer a turn; the same offer at most every few turns, 3 times."""
+        spare = self._trade_budget(view, seat)
+        if spare is None:
+            return None
+        candidates = self._candidates(view, seat)
+        if not candidates:  # no group a trade could complete: nothing to search
+            self._found_nothing(view, spare)
+            return None
+        share = self._share_for(view.turn)
+        offers = set_offers(self.valuation, view, seat, spare, self.swaps, share, candidates)
+        for _gain, offer in offers:
+            if view.is_legal(offer):
+                self._offering(offer, view.turn)
+                return offer
+        self._found_nothing(view, spare)
+        return None
+
+    def _trade_budget(self, view: PlayerView, seat: int) -> int | None:
+        """The cash a trade search may spend now; None when no search is due (one a
+        turn, and none while nothing changed since a search found nothing)."""
         turn = view.turn
         if self._trade_turn == turn:
             return None
         self._trade_turn = turn
         spare = view.cash[seat] - self.cash_reserve(view, seat)
-        holdings = (view, view.deeds_version)
         fruitless = self._fruitless
-        if fruitless is not None and fruitless[0] == holdings and spare < fruitless[1] + 100:
-            return None  # nothing changed since the last search found nothing
-        candidates = self._candidates(view, seat)
-        if not candidates:  # no group a trade could complete: nothing to search
-            self._fruitless = (holdings, spare)
+        if (
+            fruitless is not None
+            and fruitless[0] == (view, view.deeds_version)
+            and spare < fruitless[1] + 100
+        ):
             return None
-        share = self._share_for(turn)
-        offers = set_offers(self.valuation, view, seat, spare, self.swaps, share, candidates)
-        for _gain, offer in offers:
-            if view.is_legal(offer):
-                key = (offer.partner, offer.take)
-                attempts = self._offered.get(key, (0, 0))[0]
-                self._offered[key] = (attempts + 1, turn)
-                self._fruitless = None
-                return offer
-        self._fruitless = (holdings, spare)
-        return None
+        return spare
+
+    def _found_nothing(self, view: PlayerView, spare: int) -> None:
+        self._fruitless = ((view, view.deeds_version), spare)
+
+    def _offering(self, offer: ProposeTrade, turn: int) -> None:
+        """Count the attempt at this (partner, take); a new search may follow."""
+        key = (offer.partner, offer.take)
+        attempts = self._offered.get(key, (0, 0))[0]
+        self._offered[key] = (attempts + 1, turn)
+        self._fruitless = None
 
     def _candidates(self, view: PlayerView, seat: int) -> list[tuple[int, tuple[int, ...]]]:
         """:func:`set_candidates`, kept until a deed, a mortgage or a building changes."""
