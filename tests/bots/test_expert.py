@@ -7,7 +7,7 @@ from __future__ import annotations
 import time
 
 from monopoly.bots.base import LEVELS, make_bot, play
-from monopoly.bots.expert import ExpertBot, confident_gain, determinised, score
+from monopoly.bots.expert import ExpertBot, confident_gain, score
 from monopoly.bots.hard import HardBot
 from monopoly.bots.judge import ExpertJudge
 from monopoly.core.actions import AcceptTrade, Buy, DeclineBuy, ProposeTrade
@@ -76,7 +76,7 @@ def test_search_picks_one_of_the_legal_answers_and_keeps_the_game() -> None:
 
 def test_determinised_copy_redraws_the_hidden_deck_order_only() -> None:
     game = Game.new(3, "classic", "standard", 8)
-    copies = [determinised(game, seed) for seed in range(6)]
+    copies = [PlayerView(game, 0).sample_game(seed) for seed in range(6)]
     orders = {tuple(c.decks["chance"]) for c in copies}
     assert len(orders) > 1  # the real order is not what the search plays with
     for copy in copies:
@@ -132,6 +132,6 @@ def test_without_deep_copies_the_search_replays_the_record(monkeypatch: object) 
         raise TypeError("no deep copies here")
 
     monkeypatch.setattr(Game, "clone", refuse)  # type: ignore[attr-defined]
-    copy = determinised(game, 4)
+    copy = PlayerView(game, 1).sample_game(4)
     assert copy is not game
     assert (copy.cash, copy.owner, copy.position) == (game.cash, game.owner, game.position)

@@ -99,16 +99,15 @@ class ExpertBot:
         beyond their noise: its mean paired gain must exceed ``margin`` and ``z``
         standard errors (rollout scores are noisy; following noise would be worse than
         the judge's answer)."""
-        game: Game = view._game  # the search copies it and hides what the seat cannot know
         others = [a for a in legal if a != default]
         gains: list[list[float]] = [[] for _ in others]
         deadline = time.monotonic() + self.budget if self.budget > 0 else 0.0
         self.searches += 1
         for _ in range(self.rollouts):
             seed = self.search_rng.randrange(2**31)
-            base = self.rollout(game, view.seat, default, seed)
+            base = self.rollout(view, default, seed)
             for i, action in enumerate(others):
-                gains[i].append(self.rollout(game, view.seat, action, seed) - base)
+                gains[i].append(self.rollout(view, action, seed) - base)
             if deadline and time.monotonic() > deadline:
                 break
         best, best_gain = default, 0.0
@@ -120,8 +119,11 @@ class ExpertBot:
             self.overrides += 1
         return best
 
-    def rollout(self, game: Game, seat: int, action: Action, seed: int) -> float:
-        copy = determinised(game, seed)
+    def rollout(self, view: PlayerView, action: Action, seed: int) -> float:
+        """Play ``action`` in a game the seat cannot tell from the real one, then the
+        judge (for the seat) against hard for ``rollout_turns`` turns; the seat's score."""
+        seat = view.seat
+        copy = view.sample_game(seed)
         copy.apply(action)
         limit = copy.turn + self.rollout_turns
         copy.rules = copy.rules.with_options(turn_limit=min(limit, copy.rules.turn_limit or limit))
@@ -143,26 +145,6 @@ def confident_gain(paired: list[float], z: float, margin: float) -> float:
     if mean > margin and mean > z * spread / n**0.5:
         return mean
     return 0.0
-
-
-def determinised(game: Game, seed: int) -> Game:
-    """A copy of ``game`` with the hidden parts drawn anew: deck orders and dice."""
-    try:
-        copy = game.clone()
-    except TypeError:  # the compiled (mypyc) Game cannot be deep-copied: replay it
-        copy = Game(game.setup, list(game.record))
-        copy.replay_script()
-    copy.collect_events = False
-    rng = random.Random(seed)
-    for deck in copy.decks.values():
-        cards = list(deck)
-        rng.shuffle(cards)
-        deck.clear()
-        deck.extend(cards)
-    copy.reseed(seed)
-    copy.chance.script = []
-    copy.chance.position = 0
-    return copy
 
 
 def score(game: Game, seat: int) -> float:

@@ -8,6 +8,7 @@ The state is mutated in place; nothing is copied per action.
 from __future__ import annotations
 
 import copy
+import random
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields
@@ -653,6 +654,26 @@ class Game:
             if self.over:
                 raise RecordError(f"{where}: the game is over but the record goes on")
             raise RecordError(f"{where}: {entry[0]!r} is not needed here ({left} entries left)")
+
+    def determinised(self, seed: int) -> Game:
+        """A copy for look-ahead with what no player can know drawn anew from ``seed``:
+        the order of every deck and the dice to come (the record's script is dropped)."""
+        try:
+            copy = self.clone()
+        except TypeError:  # the compiled (mypyc) Game cannot be deep-copied: replay it
+            copy = Game(self.setup, list(self.record))
+            copy.replay_script()
+        copy.collect_events = False
+        shuffler = random.Random(seed)
+        for deck in copy.decks.values():
+            cards = list(deck)
+            shuffler.shuffle(cards)
+            deck.clear()
+            deck.extend(cards)
+        copy.reseed(seed)
+        copy.chance.script = []
+        copy.chance.position = 0
+        return copy
 
     def clone(self) -> Game:
         """An independent copy (for look-ahead): same state, same generator state; the

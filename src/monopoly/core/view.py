@@ -66,6 +66,11 @@ class PlayerView:
         self.level: list[int] = game.level
         self.mortgaged: list[bool] = game.mortgaged
 
+    def sample_game(self, seed: int) -> Game:
+        """A game this seat cannot tell from the real one, for search players: a copy of
+        the table with the decks' hidden order and the coming dice drawn from ``seed``."""
+        return self._game.determinised(seed)
+
     @property
     def hotel_level(self) -> int:
         return self._game.hotel_level
