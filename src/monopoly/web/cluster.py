@@ -64,6 +64,14 @@ def prepare_lease_table(url: str) -> None:
         connection.execute(LEASE_TABLE)
 
 
+def _is_hello(text: str) -> bool:
+    try:
+        message = json.loads(text)
+    except ValueError:
+        return False
+    return isinstance(message, dict) and message.get("type") == "hello"
+
+
 class Elsewhere(Exception):
     """The game is owned by another process."""
 
@@ -83,6 +91,8 @@ class Proxy:
     outgoing: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
     bounced: list[str] = field(default_factory=list)
     """Messages the old owner sent back after the game moved, to play here in order."""
+    greeting: bool = False
+    """Sending the bounced messages on is under way."""
 
     async def drain(self, seconds: float = 1.0) -> None:
         """Wait (a little) until the owner's messages still queued here are sent, so a
@@ -335,14 +345,28 @@ class Cluster:
         if proxy is None or text == proxy.hello:  # the hello is said again anyway
             return
         proxy.bounced.append(text)
-        if proxy.local is not None:
-            asyncio.get_running_loop().create_task(self._play_bounced(proxy))
+        if not proxy.greeting:
+            proxy.greeting = True
+            asyncio.get_running_loop().create_task(self._send_bounced(conn, proxy))
 
-    async def _play_bounced(self, proxy: Proxy) -> None:
-        assert proxy.local is not None
-        session, client = proxy.local
-        for text in self._take_bounced(proxy):
-            await session.handle(client, text)
+    async def _send_bounced(self, conn: int, proxy: Proxy) -> None:
+        """Play the bounced messages here if the game came here, else greet its owner
+        again and send them there (one such task per connection at a time)."""
+        try:
+            if proxy.local is not None:
+                session, client = proxy.local
+                for text in self._take_bounced(proxy):
+                    await session.handle(client, text)
+                return
+            proxy.owner = await self.owner_of(proxy.game_id)
+            if proxy.owner is None or proxy.local is not None:
+                return  # the next look (or the take-over) sends them
+            if proxy.hello is not None:
+                await self._forward(conn, proxy, proxy.hello)
+            for text in self._take_bounced(proxy):
+                await self._forward(conn, proxy, text)
+        finally:
+            proxy.greeting = False
 
     @staticmethod
     def _take_bounced(proxy: Proxy) -> list[str]:
@@ -398,7 +422,9 @@ class Cluster:
         key = (message["p"], message["c"])
         remote = self.remotes.get(key)
         if remote is None:
-            if message["g"] not in self.owned:  # no longer ours: back to the sender's process
+            if message["g"] not in self.owned or not _is_hello(message["t"]):
+                # No longer ours, or a connection that greeted an earlier owner: back to
+                # its process, which greets the owner first and then sends it again.
                 await self._notify(key[0], {"k": "bounce", "c": key[1], "t": message["t"]})
                 return
             session = await self.hub.get(message["g"])
