@@ -134,6 +134,8 @@ class Cluster:
         self._tasks: list[asyncio.Task[None]] = []
         self.taking: set[str] = set()
         """Games whose take-over is under way."""
+        self.taken: set[str] = set()
+        """Games taken over since this process last gave them up."""
         self.handed: dict[str, float] = {}
         """Games this process handed over, and when (see HANDOVER_GRACE)."""
 
@@ -152,6 +154,15 @@ class Cluster:
         )
         if not rows[0][0]:
             return False
+        await self._claimed(game_id)
+        return True
+
+    async def _claimed(self, game_id: str) -> None:
+        """We hold one more advisory lock on the game: keep exactly one (they count up
+        when two of our tasks take it at once) and record that we own it."""
+        if game_id in self.owned:
+            await self._unlock(game_id)
+            return
         self.owned.add(game_id)
         await asyncio.to_thread(
             self._lease_sql,
@@ -160,7 +171,6 @@ class Cluster:
             game_id,
             self.proc,
         )
-        return True
 
     async def release(self, game_id: str) -> None:
         if game_id in self.owned:
@@ -168,6 +178,8 @@ class Cluster:
             await self._unlock(game_id)
 
     async def _unlock(self, game_id: str) -> None:
+        if game_id not in self.owned:
+            self.taken.discard(game_id)
         await asyncio.to_thread(
             self._lease_sql, "SELECT pg_advisory_unlock(hashtextextended(%s, 0))", game_id
         )
@@ -207,6 +219,8 @@ class Cluster:
             try:
                 forwarded = {p.game_id for p in self.proxies.values() if p.local is None}
                 for game_id in forwarded:
+                    if not self._forwarded(game_id):
+                        continue  # taken over here since the look began
                     if await self.acquire(game_id):
                         await self._take_over(game_id)
                     else:
@@ -220,8 +234,7 @@ class Cluster:
                     [*self.owned, *self._recently_handed()],
                 )
                 for (game_id,) in free:
-                    self.owned.add(game_id)
-                    await self.acquire(game_id)
+                    await self._claimed(game_id)  # also records the owner for proxies
                     await self._take_over(game_id)
             except Exception:
                 log.exception("looking for games to take over failed")
@@ -257,7 +270,9 @@ class Cluster:
     async def _load_and_serve(self, game_id: str) -> None:
         self.hub.broken.pop(game_id, None)
         session = await self.hub.get(game_id)
-        log.info("this process took game %s over", game_id)
+        if game_id not in self.taken:  # once per ownership, not at every later look
+            self.taken.add(game_id)
+            log.info("this process took game %s over", game_id)
         async with session.lock:
             session.kick_bots()
         for proxy in [p for p in self.proxies.values() if p.game_id == game_id and not p.local]:
@@ -270,6 +285,9 @@ class Cluster:
                 await session.handle(client, proxy.hello)
             for text in self._take_bounced(proxy):
                 await session.handle(client, text)
+
+    def _forwarded(self, game_id: str) -> bool:
+        return any(p.game_id == game_id and p.local is None for p in self.proxies.values())
 
     # ------------------------------------------------------------------ following players
     def _recently_handed(self) -> list[str]:
