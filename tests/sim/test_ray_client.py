@@ -26,14 +26,9 @@ import pytest
 
 from monopoly.sim.stats import TIMING_KEYS
 
+from ..web.servers import free_port
+
 BIN = Path(sys.executable).parent
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
 
 
 def wait_for_port(port: int, head: subprocess.Popen[str], seconds: float = 90) -> None:

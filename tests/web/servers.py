@@ -11,6 +11,7 @@ import json
 import os
 import re
 import signal
+import socket
 import subprocess
 import sys
 import threading
@@ -28,6 +29,14 @@ from monopoly.web.session import ServerConfig
 
 WAIT = 10.0
 """Seconds to wait for a message that must come (a failing test stops here)."""
+
+
+def free_port() -> int:
+    """A TCP port nobody listens on now (for a process started on a chosen port)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
 
 
 class ServerThread:

@@ -15,7 +15,7 @@ from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, Page
 
 from .servers import ServerThread
 from .test_e2e_game import chromium, create, log_text, open_seat, watch_errors
@@ -256,11 +256,8 @@ def fully_visible(page: Any, selector: str) -> bool:
     )
 
 
-def test_at_1366_by_768_board_decision_and_last_log_line_show_without_scrolling(
-    server: ServerThread, browser: Browser
-) -> None:
-    """The debtor's panel, the biggest one, still leaves the log's last lines in view;
-    on a phone the decision comes first, above the board."""
+def debt_game(server: ServerThread, browser: Browser, width: int = 1366, height: int = 768) -> Page:
+    """Ann ($60, houses on the light blues) about to roll onto New York Avenue."""
     created = create(
         server.base,
         rules={"preset": "standard", "options": {}},
@@ -268,9 +265,19 @@ def test_at_1366_by_768_board_decision_and_last_log_line_show_without_scrolling(
         position=DEBT_START,
         seed=SEED,
     )
-    page = browser.new_page(viewport={"width": 1366, "height": 768})
+    page = browser.new_page(viewport={"width": width, "height": height})
     open_seat(page, server.base, created["game_id"], created["seat_token"])
     page.locator("[data-testid=start]").click()
+    page.locator("#decision [data-act=roll]").wait_for()
+    return page
+
+
+def test_at_1366_by_768_board_decision_and_last_log_line_show_without_scrolling(
+    server: ServerThread, browser: Browser
+) -> None:
+    """The debtor's panel, the biggest one, still leaves the log's last lines in view;
+    on a phone the decision comes first, above the board."""
+    page = debt_game(server, browser)
     page.locator("#decision [data-act=roll]").click()
     page.locator("#decision[data-kind=raise_cash]").wait_for()
     assert fully_visible(page, ".board-svg")

@@ -8,7 +8,6 @@ The helpers here (browser, game table) are shared with ``test_e2e_lobby.py``.
 from __future__ import annotations
 
 import re
-import socket
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -19,7 +18,7 @@ from typing import Any
 import httpx
 from playwright.sync_api import Browser, Page, sync_playwright
 
-from .servers import ServerProcess
+from .servers import ServerProcess, free_port
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -60,13 +59,6 @@ def chromium() -> Iterator[Browser]:
             yield browser
         finally:
             browser.close()
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
 
 
 def create(base: str, **request: Any) -> dict[str, Any]:

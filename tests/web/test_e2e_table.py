@@ -17,7 +17,7 @@ from monopoly.core.editions import edition_keys
 from monopoly.web.session import ServerConfig
 
 from .servers import Player, ServerThread, join_game, start_game
-from .test_e2e_decisions import DEBT_START, SEED
+from .test_e2e_decisions import debt_game
 from .test_e2e_game import chromium, create, open_seat, wait_level, watch_errors
 
 LIGHT_BLUE = (6, 8, 9)
@@ -27,22 +27,6 @@ LIGHT_BLUE = (6, 8, 9)
 def browser() -> Iterator[Browser]:
     with chromium() as running:
         yield running
-
-
-def debt_game(server: ServerThread, browser: Browser, width: int = 1366, height: int = 768) -> Page:
-    """Ann ($60, houses on the light blues) about to roll onto New York Avenue."""
-    created = create(
-        server.base,
-        rules={"preset": "standard", "options": {}},
-        seats=[{"type": "human"}, {"type": "bot", "level": "easy"}],
-        position=DEBT_START,
-        seed=SEED,
-    )
-    page = browser.new_page(viewport={"width": width, "height": height})
-    open_seat(page, server.base, created["game_id"], created["seat_token"])
-    page.locator("[data-testid=start]").click()
-    page.locator("#decision [data-act=roll]").wait_for()
-    return page
 
 
 def space_card(page: Page, space: int) -> str:

@@ -376,13 +376,9 @@ _PER_SPACE: dict[str, Callable[[int, int], Action]] = {
     "build": lambda seat, space: Build(seat, (space,)),
 }
 _SPACE_TYPES: dict[str, type[Action]] = {
-    "triples": ChooseSpace,
-    "place": PlaceBuilding,
-    "sell": SellBuilding,
-    "mortgage": Mortgage,
-    "unmortgage": Unmortgage,
-    "claim": ClaimRent,
+    block: make for block, make in _PER_SPACE.items() if isinstance(make, type)
 }
+"""The blocks whose action class takes (seat, space) itself (not ``build``'s tuple)."""
 
 
 CATALOGUE = Catalogue()
