@@ -94,6 +94,7 @@ def test_a_game_follows_its_player_to_the_process_she_is_connected_to(postgres_u
         while len(after_move) < 5 and not any(m["type"] == "game_over" for m in ann.seen):
             assert time.monotonic() < deadline, "the game did not move to the player's process"
             state = ann.my_turn()
+            time.sleep(0.06)  # as a person: below the server's 20 actions a second per connection
             ann.act(simple_answer(state))
             after = ann.wait_for(lambda s, before=state["state_id"]: s["state_id"] > before)
             ids.append(after["state_id"])

@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING, Any
 import psycopg
 from psycopg import sql
 
+from . import protocol
 from .client import Client
 from .lobby import ApiError
 
@@ -64,12 +65,14 @@ def prepare_lease_table(url: str) -> None:
         connection.execute(LEASE_TABLE)
 
 
-def _is_hello(text: str) -> bool:
+def _type_of(text: str) -> str | None:
+    """A client message's type, if it can be read (the game checks it properly)."""
     try:
         message = json.loads(text)
     except ValueError:
-        return False
-    return isinstance(message, dict) and message.get("type") == "hello"
+        return None
+    kind = message.get("type") if isinstance(message, dict) else None
+    return kind if isinstance(kind, str) else None
 
 
 class Elsewhere(Exception):
@@ -93,6 +96,9 @@ class Proxy:
     """Messages the old owner sent back after the game moved, to play here in order."""
     greeting: bool = False
     """Sending the bounced messages on is under way."""
+    arriving: bool = False
+    """The game is being taken over here: the old owner's late messages are dropped and
+    bounced ones wait for the take-over, which plays them after the hello."""
 
     async def drain(self, seconds: float = 1.0) -> None:
         """Wait (a little) until the owner's messages still queued here are sent, so a
@@ -246,10 +252,8 @@ class Cluster:
         for conn, proxy in list(self.proxies.items()):
             if proxy.game_id == game_id and not proxy.local and (again or proxy.owner != owner):
                 proxy.owner = owner
-                if owner is not None and proxy.hello is not None:
-                    await self._forward(conn, proxy, proxy.hello)
-                    for text in self._take_bounced(proxy):
-                        await self._forward(conn, proxy, text)
+                if owner not in (None, self.proc):  # ours: the take-over serves it here
+                    await self._greet_owner(conn, proxy)
 
     async def _forward(self, conn: int, proxy: Proxy, text: str) -> None:
         assert proxy.owner is not None
@@ -276,15 +280,15 @@ class Cluster:
         async with session.lock:
             session.kick_bots()
         for proxy in [p for p in self.proxies.values() if p.game_id == game_id and not p.local]:
+            proxy.arriving = True
+            await proxy.drain()
             client = Client(proxy.send_text, proxy.address, self.hub.config.limits)
             session.pins += 1
-            proxy.local = (session, client)  # from now on the old owner's messages are stale
-            await proxy.drain()
+            proxy.local = (session, client)  # the hello below takes the lock first
             asyncio.get_running_loop().create_task(client.pump())
             if proxy.hello is not None:
                 await session.handle(client, proxy.hello)
-            for text in self._take_bounced(proxy):
-                await session.handle(client, text)
+            await self._play_bounced_here(proxy)
 
     def _forwarded(self, game_id: str) -> bool:
         return any(p.game_id == game_id and p.local is None for p in self.proxies.values())
@@ -317,7 +321,7 @@ class Cluster:
         if any(id(client) not in remote_clients for client in session.clients):
             return None
         players = {proc for proc, remote in remotes if remote.client.seat is not None}
-        return players.pop() if len(players) == 1 else None
+        return players.pop() if len(players) == 1 and self.proc not in players else None
 
     async def _hand_over(self, game_id: str, session: GameSession, target: str) -> None:
         """Stop the game here (between two actions), give up its lease and tell
@@ -371,20 +375,36 @@ class Cluster:
         """Play the bounced messages here if the game came here, else greet its owner
         again and send them there (one such task per connection at a time)."""
         try:
-            if proxy.local is not None:
-                session, client = proxy.local
-                for text in self._take_bounced(proxy):
-                    await session.handle(client, text)
+            if proxy.arriving:  # the take-over plays them (after its hello) if not yet
+                if proxy.local is not None:
+                    await self._play_bounced_here(proxy)
                 return
             proxy.owner = await self.owner_of(proxy.game_id)
-            if proxy.owner is None or proxy.local is not None:
+            if proxy.owner in (None, self.proc) or proxy.local is not None:
                 return  # the next look (or the take-over) sends them
-            if proxy.hello is not None:
-                await self._forward(conn, proxy, proxy.hello)
-            for text in self._take_bounced(proxy):
-                await self._forward(conn, proxy, text)
+            await self._greet_owner(conn, proxy)
         finally:
             proxy.greeting = False
+
+    async def _play_bounced_here(self, proxy: Proxy) -> None:
+        assert proxy.local is not None
+        session, client = proxy.local
+        for text in self._take_bounced(proxy):
+            await session.handle(client, text)
+
+    async def _greet_owner(self, conn: int, proxy: Proxy) -> None:
+        """Say the connection's hello to its (new) owner, then send what came back. A
+        connection that has not said hello gets the game's answer to that: hello_first
+        (sent on, those messages would only come back again)."""
+        texts = self._take_bounced(proxy)
+        if proxy.hello is None:
+            for text in texts:
+                refused = protocol.error_message(protocol.hello_first(), None, _type_of(text))
+                proxy.outgoing.put_nowait(json.dumps(refused))
+            return
+        await self._forward(conn, proxy, proxy.hello)
+        for text in texts:
+            await self._forward(conn, proxy, text)
 
     @staticmethod
     def _take_bounced(proxy: Proxy) -> list[str]:
@@ -427,7 +447,7 @@ class Cluster:
 
     async def _piece(self, message: dict[str, Any]) -> None:
         proxy = self.proxies.get(message["c"])
-        if proxy is None or proxy.local is not None:
+        if proxy is None or proxy.local is not None or proxy.arriving:
             return  # gone, or served here now: the old owner's late messages are stale
         key = (self.proc, message["c"])
         parts = self.pieces.setdefault(key, [])
@@ -440,7 +460,7 @@ class Cluster:
         key = (message["p"], message["c"])
         remote = self.remotes.get(key)
         if remote is None:
-            if message["g"] not in self.owned or not _is_hello(message["t"]):
+            if message["g"] not in self.owned or _type_of(message["t"]) != "hello":
                 # No longer ours, or a connection that greeted an earlier owner: back to
                 # its process, which greets the owner first and then sends it again.
                 await self._notify(key[0], {"k": "bounce", "c": key[1], "t": message["t"]})

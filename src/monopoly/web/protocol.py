@@ -121,6 +121,11 @@ def own_action(seat: int | None, value: object) -> Action:
 # --------------------------------------------------------------------------- writing
 
 
+def hello_first() -> Refusal:
+    """The refusal of any message a connection sends before its hello."""
+    return Refusal("hello_first", "say hello first (with your seat token, or none)")
+
+
 def error_message(refusal: Refusal, state_id: int | None, request: str | None) -> dict[str, Any]:
     """The answer to a refused message (to its sender alone)."""
     return {

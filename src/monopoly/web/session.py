@@ -324,7 +324,7 @@ class GameSession:
             request = data["type"]
             client.limit(request, self.hub.limiter)
             if request != "hello" and not client.greeted:
-                raise Refusal("hello_first", "say hello first (with your seat token, or none)")
+                raise protocol.hello_first()
             async with self.lock:
                 await self.handlers[request](client, data)
         except Refusal as refusal:
