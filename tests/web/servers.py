@@ -97,15 +97,24 @@ class ServerProcess:
             assert line, f"the server stopped: {self.banner}"
         raise AssertionError(f"no address printed: {self.banner}")
 
+    def _output_so_far(self) -> str:
+        """What the server printed and nobody read yet, without waiting for more (a
+        worker that outlived its parent may still hold the pipe open)."""
+        assert self.process.stdout is not None
+        os.set_blocking(self.process.stdout.fileno(), False)
+        return self.process.stdout.read() or ""
+
     def kill(self) -> None:
         self.process.send_signal(signal.SIGKILL)
         self.process.wait(WAIT)
 
-    def __exit__(self, *exc: object) -> None:
+    def __exit__(self, error: type[BaseException] | None, *exc: object) -> None:
         if self.process.poll() is None:
             self.process.terminate()
             self.process.wait(WAIT)
         if self.process.stdout:
+            if error is not None and not self.process.stdout.closed:
+                print(f"server output:\n{self.banner}{self._output_so_far()[-20_000:]}")
             self.process.stdout.close()
 
 

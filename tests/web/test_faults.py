@@ -4,6 +4,7 @@ issue 10 and shows that nothing a client saw is lost."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import random
 import sqlite3
@@ -22,6 +23,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 from monopoly.core.records import replay
+from monopoly.web.app import create_app
 from monopoly.web.session import ServerConfig
 from monopoly.web.storage import Store
 
@@ -290,6 +292,46 @@ def test_unused_and_finished_games_leave_memory_and_come_back(tmp_path: Path) ->
             f"{server.base}/api/games/{waiting}/join", json={"name": "Bob", "token": "boot"}
         )
         assert join.status_code == 200 and join.json()["seat"] == 1
+
+
+def test_a_game_loaded_by_a_connection_lets_its_computer_players_go_on(tmp_path: Path) -> None:
+    """A running game stopped at a computer player's turn and loaded by a connection (not
+    by the start-up's restore: so a process takes over a dead owner's game when a player
+    reaches it before the look for ownerless games) goes on at once; its computer players
+    used to wait for a person's move that could never come."""
+    db = str(tmp_path / "games.sqlite3")
+    with ServerThread(db, config(bot_delay=3600)) as server:  # the computers never move
+        created = create_game(server.base, ANN_AND_BOTS)
+        game_id, token = created["game_id"], created["seat_token"]
+        ann = Player(server.base, game_id, token)
+        start_game(server.base, game_id, token)
+        state = ann.expect("state")
+        while state["decision"]["seat"] == state["seat"]:
+            ann.act(simple_answer(state))
+            state = ann.expect("state")
+        ann.close()
+    stopped = Store(db).load(game_id)
+    assert stopped is not None and stopped.status == "running"
+
+    async def connect_after_a_restart() -> int:
+        hub = create_app(db, config()).state.hub  # started without its restore
+        try:
+            session = await hub.get(game_id)  # as a player's connection does
+            deadline = time.monotonic() + WAIT
+            computer = session.computer
+            while computer.seat_to_move() is not None or computer.task is not None:
+                assert time.monotonic() < deadline, "the computer players did not move"
+                await asyncio.sleep(0.02)  # until they wait for a person, all stored
+            assert session.game is not None
+            return len(session.game.record)
+        finally:
+            hub.stop()
+            hub.store.close()
+
+    played = asyncio.run(connect_after_a_restart())
+    stored = Store(db).load(game_id)
+    assert stored is not None
+    assert len(stored.record()["log"]) == played > len(stopped.record()["log"])
 
 
 # ---------------------------------------------------------------------- finding 4: real faults

@@ -151,8 +151,10 @@ class Hub:
             async with lock:
                 session = self.sessions.get(game_id)
                 if session is None:
-                    loaded = await self._load(game_id)
-                    session = self.sessions.setdefault(game_id, loaded)
+                    session = self.sessions.setdefault(game_id, await self._load(game_id))
+                    # Whoever loads a running game (a connection, a lobby request, a
+                    # take-over) lets its computer players go on from where it stopped.
+                    session.kick_bots()
         finally:
             if not lock.locked():
                 self._loading.pop(game_id, None)
@@ -273,12 +275,8 @@ class Hub:
             log.error("the running games cannot be listed: %s", self.storage_error)
             return
         for game_id in game_ids:
-            try:
-                session = await self.get(game_id)
-            except Exception:  # damaged (reported by get) or owned by another process
-                continue
-            async with session.lock:
-                session.kick_bots()
+            with contextlib.suppress(Exception):  # damaged (get reports it) or elsewhere
+                await self.get(game_id)
 
     async def _sweep(self) -> None:
         idle = self.config.idle_unload
