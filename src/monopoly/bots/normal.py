@@ -59,7 +59,7 @@ class NormalBot(LevelPlayer):
     def turn_actions(self, view: PlayerView, seat: int) -> Action | None:
         reserve = self.cash_reserve(view, seat)
         cash = view.cash[seat]
-        if cash > reserve:
+        if cash > reserve and not self.nothing_to_build_or_lift(view, seat):
             build = self.build_action(view, seat, cash - reserve, self.facts.hotel_level)
             if build is not None:
                 return build

@@ -72,14 +72,20 @@ class LevelPlayer:
         self.facts: BoardFacts  # set by prepare() at the first decision
         self._board: object = None
         self._free_actions = 0
-        self._complete_key: tuple[object, ...] = ()
+        self._complete_view: object = None
+        self._complete_version = -1
         self._complete: list[int] = []
         self._plans_key: tuple[object, ...] = ()
         self._plans_groups: list[int] = []
         self._levels: list[int] = []
-        self._lift_key: tuple[object, ...] = ()
+        self._lift_view: object = None
+        self._lift_version = -1
         self._lift: list[int] = []
         self._plans: list[tuple[int, tuple[int, ...], list[float]]] = []
+        self._plans_versions: tuple[int, int] = (-1, -1)
+        """The seat's ``holdings_version`` and the ``buildings_version`` of the plans."""
+        self._idle_view: object = None
+        self._idle_version = -1
         self._handlers = for_every_kind(
             {
                 ROLL: self._roll,
@@ -296,10 +302,10 @@ class LevelPlayer:
         """The street groups ``seat`` owns whole with no street mortgaged."""
         facts = self.facts
         assert facts is not None
+        version = view.holdings_version[seat]
+        if view is self._complete_view and version == self._complete_version:
+            return self._complete  # the seat's deeds and mortgages are as they were
         owner, mortgaged = view.owner, view.mortgaged
-        key = (view, seat, view.deeds_version)
-        if key == self._complete_key:
-            return self._complete
         result = []
         for group in facts.street_groups:
             for s in facts.groups[group]:
@@ -307,7 +313,7 @@ class LevelPlayer:
                     break
             else:
                 result.append(group)
-        self._complete_key, self._complete = key, result
+        self._complete_view, self._complete_version, self._complete = view, version, result
         return result
 
     def cheapest_cash(self, view: PlayerView, seat: int) -> Action | None:
@@ -389,14 +395,28 @@ class LevelPlayer:
     def opponents(view: PlayerView) -> int:
         return max(1, sum(view.active) - 1)
 
+    def nothing_to_build_or_lift(self, view: PlayerView, seat: int) -> bool:
+        """True while ``seat`` owns no complete group and no mortgaged deed: then no
+        building plan and no mortgage to lift can come up, whatever its cash. One look
+        per change of the seat's deeds (``holdings_version``), instead of both searches
+        at every roll."""
+        version = view.holdings_version[seat]
+        if view is self._idle_view and version == self._idle_version:
+            return True
+        if self.complete_groups(view, seat) or self.lift_candidates(view, seat):
+            return False
+        self._idle_view, self._idle_version = view, version
+        return True
+
     def lift_candidates(self, view: PlayerView, seat: int) -> list[int]:
-        """The seat's mortgaged properties (kept until a deed or a mortgage changes)."""
-        key = (view, seat, view.deeds_version)
-        if key == self._lift_key:
+        """The seat's mortgaged properties (kept until one of its deeds or their
+        mortgages changes)."""
+        version = view.holdings_version[seat]
+        if view is self._lift_view and version == self._lift_version:
             return self._lift
         owner, mortgaged = view.owner, view.mortgaged
         result = [s for s in self.facts.properties if mortgaged[s] and owner[s] == seat]
-        self._lift_key, self._lift = key, result
+        self._lift_view, self._lift_version, self._lift = view, version, result
         return result
 
     def unmortgage_action(self, view: PlayerView, seat: int, spare: int) -> Action | None:
@@ -447,14 +467,18 @@ class LevelPlayer:
         """Per complete group below ``max_level``: the house cost, its lowest streets by
         landing frequency, and the rent the first k of them gain (k = 0, 1, ...). Only
         the complete groups and their buildings matter: kept until one of them changes."""
+        key = (view, seat, max_level)
+        versions = (view.holdings_version[seat], view.buildings_version)
+        if versions == self._plans_versions and key == self._plans_key:
+            return self._plans  # no deed and no building changed since
         groups = self.complete_groups(view, seat)
         if not groups:
             return []
         facts = self.facts
         level = view.level
         levels = [level[s] for group in groups for s in facts.groups[group]]
-        key = (view, seat, max_level)
         if key == self._plans_key and groups == self._plans_groups and levels == self._levels:
+            self._plans_versions = versions
             return self._plans
         plans = []
         for group in groups:
@@ -473,6 +497,7 @@ class LevelPlayer:
                 gains.append(total)
             plans.append((facts.house_cost[members[0]], spaces, gains))
         self._plans_key, self._plans_groups, self._levels, self._plans = key, groups, levels, plans
+        self._plans_versions = versions
         return plans
 
 

@@ -233,6 +233,10 @@ class Game:
         whenever a building does: cheap ways for players to know that a judgement of
         the board they cached is still good."""
         self.buildings_version = 0
+        self.holdings_version = [0] * count
+        """Per seat: grows whenever the seat gains or loses a deed or one of its deeds is
+        mortgaged or lifted (what the seat owns whole, and what it could lift, stay the
+        same while it does not grow). Changed in place, like the lists above."""
         self.rent_income = [0] * BOARD_SIZE
         """Rent collected per property so far (a statistic for simulations)."""
         self.over = False
@@ -451,6 +455,11 @@ class Game:
         """
         if seat != BANK and not self.active[seat]:
             return False
+        old = self.owner[space]
+        if old != BANK:
+            self.holdings_version[old] += 1
+        if seat != BANK:
+            self.holdings_version[seat] += 1
         self.owner[space] = seat
         self.deeds_version += 1
         return True
