@@ -48,7 +48,7 @@ from monopoly.core.state import (
 )
 from monopoly.core.view import PlayerView
 
-from .valuation import STREET, BoardFacts
+from .valuation import STREET, BoardFacts, count_active
 
 MAX_FREE_ACTIONS = 40
 _facts_cache: dict[tuple[int, int], BoardFacts] = {}
@@ -122,6 +122,12 @@ class LevelPlayer:
             return self._roll(view, decision, legal)
         if kind == BUY:
             return self.buy(view, decision, legal)
+        if kind == BID:
+            return self.bid(view, decision, legal)
+        if kind == RAISE_CASH:
+            return self.raise_cash(view, decision, legal)
+        if kind == JAIL:
+            return self.jail(view, decision, legal)
         return self._handlers[kind](view, decision, legal)
 
     def interject(self, view: PlayerView) -> Action | None:
@@ -393,7 +399,7 @@ class LevelPlayer:
 
     @staticmethod
     def opponents(view: PlayerView) -> int:
-        return max(1, sum(view.active) - 1)
+        return max(1, count_active(view.active) - 1)
 
     def nothing_to_build_or_lift(self, view: PlayerView, seat: int) -> bool:
         """True while ``seat`` owns no complete group and no mortgaged deed: then no
@@ -483,7 +489,10 @@ class LevelPlayer:
         plans = []
         for group in groups:
             members = facts.groups[group]
-            low = min(level[s] for s in members)
+            low = level[members[0]]
+            for s in members:
+                if level[s] < low:
+                    low = level[s]
             if low >= max_level:
                 continue
             lowest = [s for s in members if level[s] == low]

@@ -29,6 +29,16 @@ FULL_TABLE = 3
 """Opponents from which on the horizon no longer grows (see ``Valuation.rounds``)."""
 
 
+def count_active(active: list[bool]) -> int:
+    """The players still in the game (a plain loop: native when compiled, where the
+    built-in ``sum`` is a call into Python)."""
+    count = 0
+    for playing in active:
+        if playing:
+            count += 1
+    return count
+
+
 class BoardFacts:
     """Per-game constants of a board and rule set (shared by every bot of that game)."""
 
@@ -39,6 +49,8 @@ class BoardFacts:
         self.hotel_level = rules.houses_per_hotel + 1
         self.properties = board.properties
         self.price = [space.price for space in spaces]
+        self.rents = [space.rents for space in spaces]
+        """A street's rents for 0..4 houses and the hotel (a plain list: read natively)."""
         self.house_cost = [space.house_cost for space in spaces]
         self.lift_cost = [p // 2 + (p // 2 + 9) // 10 for p in self.price]
         """Lifting a mortgage: the mortgage value plus 10 % rounded up (R-MORT-2)."""
@@ -86,7 +98,7 @@ class BoardFacts:
 
     def rent_at(self, space: int, level: int) -> int:
         """The rent of a street at a building level (0: single base rent)."""
-        rents = self.board.spaces[space].rents
+        rents = self.rents[space]
         return rents[5 if level == self.hotel_level else level]
 
     def rent_now(
@@ -101,7 +113,7 @@ class BoardFacts:
         kind = self.kind[group]
         if kind == STREET:
             built = level[space]
-            rents = self.board.spaces[space].rents
+            rents = self.rents[space]
             if built:
                 return rents[5 if built == self.hotel_level else built]
             for other in members:
@@ -141,7 +153,7 @@ class Valuation:
         self.threat = threat
         self.hope = hope
         self._complete_cache: dict[tuple[int, int], float] = {}
-        self.gains_memo: dict[Any, tuple[float, float]] = {}
+        self.gains_memo: dict[Any, list[Any]] = {}
         """Trade valuations by offer and the state of the groups it touches (trading.py)."""
         self._touched: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[int, ...]] = {}
 
