@@ -43,7 +43,10 @@ class NormalBot(LevelPlayer):
         self._trade_turn = -1
         self._fruitless: tuple[tuple[object, ...], int] | None = None
         """Holdings and spare cash of the last search for offers that found none."""
-        self._candidates_key: tuple[object, ...] = ()
+        self._candidates_view: object = None
+        self._candidates_seat = -1
+        self._candidates_deeds = -1
+        self._candidates_buildings = -1
         self._candidates_now: list[tuple[int, tuple[int, ...]]] = []
 
     def start_game(self, view: PlayerView) -> None:
@@ -115,9 +118,15 @@ class NormalBot(LevelPlayer):
 
     def _candidates(self, view: PlayerView, seat: int) -> list[tuple[int, tuple[int, ...]]]:
         """:func:`set_candidates`, kept until a deed, a mortgage or a building changes."""
-        key = (view, seat, view.deeds_version, view.buildings_version)
-        if key != self._candidates_key:
-            self._candidates_key = key
+        deeds, buildings = view.deeds_version, view.buildings_version
+        if (
+            view is not self._candidates_view
+            or seat != self._candidates_seat
+            or deeds != self._candidates_deeds
+            or buildings != self._candidates_buildings
+        ):
+            self._candidates_view, self._candidates_seat = view, seat
+            self._candidates_deeds, self._candidates_buildings = deeds, buildings
             self._candidates_now = set_candidates(self.valuation, view.owner, view.level, seat)
         return self._candidates_now
 

@@ -14,7 +14,7 @@ once per board and rule set and shared by all bots.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from monopoly.core.actions import (
     Action,
@@ -51,6 +51,27 @@ from monopoly.core.view import PlayerView
 from .valuation import STREET, BoardFacts, count_active
 
 MAX_FREE_ACTIONS = 40
+HANDLERS = for_every_kind(
+    {
+        ROLL: "_roll",
+        JAIL: "jail",
+        BUY: "buy",
+        BID: "bid",
+        RAISE_CASH: "raise_cash",
+        MORTGAGE_RECEIVED: "mortgage_received",
+        TRADE: "answer_trade",
+        BUS: "bus",
+        TRIPLES: "triples",
+        WANT: "want",
+        PLACE: "place",
+        BREAKDOWN: "breakdown",
+    },
+    "the computer players (LevelPlayer)",
+)
+"""The method answering each decision kind, by name: a player holding its own bound
+methods would be a reference cycle, keeping every game it played (and its record) alive
+until the cyclic collector found it."""
+Handler = Callable[[PlayerView, Decision, Sequence[Action]], Action]
 _facts_cache: dict[tuple[int, int], BoardFacts] = {}
 
 
@@ -82,27 +103,14 @@ class LevelPlayer:
         self._lift_version = -1
         self._lift: list[int] = []
         self._plans: list[tuple[int, tuple[int, ...], list[float]]] = []
-        self._plans_versions: tuple[int, int] = (-1, -1)
+        self._plans_holdings = -1
+        self._plans_buildings = -1
+        self._plans_view: object = None
+        self._plans_seat = -1
+        self._plans_max = -1
         """The seat's ``holdings_version`` and the ``buildings_version`` of the plans."""
         self._idle_view: object = None
         self._idle_version = -1
-        self._handlers = for_every_kind(
-            {
-                ROLL: self._roll,
-                JAIL: self.jail,
-                BUY: self.buy,
-                BID: self.bid,
-                RAISE_CASH: self.raise_cash,
-                MORTGAGE_RECEIVED: self.mortgage_received,
-                TRADE: self.answer_trade,
-                BUS: self.bus,
-                TRIPLES: self.triples,
-                WANT: self.want,
-                PLACE: self.place,
-                BREAKDOWN: self.breakdown,
-            },
-            "the computer players (LevelPlayer)",
-        )
 
     # ------------------------------------------------------------------ the interface
     def decide(self, view: PlayerView, legal: Sequence[Action]) -> Action:
@@ -128,7 +136,8 @@ class LevelPlayer:
             return self.raise_cash(view, decision, legal)
         if kind == JAIL:
             return self.jail(view, decision, legal)
-        return self._handlers[kind](view, decision, legal)
+        handler: Handler = getattr(self, HANDLERS[kind])
+        return handler(view, decision, legal)
 
     def interject(self, view: PlayerView) -> Action | None:
         """A free action while another seat decides: only claiming rent (R-RENT-5)."""
@@ -473,10 +482,16 @@ class LevelPlayer:
         """Per complete group below ``max_level``: the house cost, its lowest streets by
         landing frequency, and the rent the first k of them gain (k = 0, 1, ...). Only
         the complete groups and their buildings matter: kept until one of them changes."""
+        holdings, buildings = view.holdings_version[seat], view.buildings_version
+        if (
+            holdings == self._plans_holdings
+            and buildings == self._plans_buildings
+            and view is self._plans_view
+            and seat == self._plans_seat
+            and max_level == self._plans_max
+        ):
+            return self._plans  # none of the seat's deeds and no building changed since
         key = (view, seat, max_level)
-        versions = (view.holdings_version[seat], view.buildings_version)
-        if versions == self._plans_versions and key == self._plans_key:
-            return self._plans  # no deed and no building changed since
         groups = self.complete_groups(view, seat)
         if not groups:
             return []
@@ -484,7 +499,8 @@ class LevelPlayer:
         level = view.level
         levels = [level[s] for group in groups for s in facts.groups[group]]
         if key == self._plans_key and groups == self._plans_groups and levels == self._levels:
-            self._plans_versions = versions
+            self._plans_holdings, self._plans_buildings = holdings, buildings
+            self._plans_view, self._plans_seat, self._plans_max = view, seat, max_level
             return self._plans
         plans = []
         for group in groups:
@@ -506,7 +522,8 @@ class LevelPlayer:
                 gains.append(total)
             plans.append((facts.house_cost[members[0]], spaces, gains))
         self._plans_key, self._plans_groups, self._levels, self._plans = key, groups, levels, plans
-        self._plans_versions = versions
+        self._plans_holdings, self._plans_buildings = holdings, buildings
+        self._plans_view, self._plans_seat, self._plans_max = view, seat, max_level
         return plans
 
 

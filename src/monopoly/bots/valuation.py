@@ -211,6 +211,8 @@ class Valuation:
     ) -> float:
         """The worth to ``seat`` of a group's ownership (``change`` overrides owners)."""
         facts = self.facts
+        if facts.kind[group] == STREET:
+            return self._street_value(group, seat, owner, mortgaged, opponents, change)
         members = facts.groups[group]
         mine = 0
         others: dict[int, int] = {}
@@ -223,10 +225,7 @@ class Valuation:
                 assets += price * 0.45 if mortgaged[s] else price
             elif holder >= 0:
                 others[holder] = others.get(holder, 0) + 1
-        kind = facts.kind[group]
         turns = self.rounds(opponents) * opponents
-        if kind == STREET:
-            return assets + self._street_income(group, seat, mine, others, owner, change, opponents)
         counted = self._count_income(group, mine, turns)
         if self.threat:
             for count in others.values():
@@ -235,33 +234,50 @@ class Valuation:
                 counted -= share * self._count_income(group, count, rounds)
         return assets + counted
 
-    def _street_income(
+    def _street_value(
         self,
         group: int,
         seat: int,
-        mine: int,
-        others: dict[int, int],
         owner: list[int],
-        change: dict[int, int],
+        mortgaged: list[bool],
         opponents: int,
+        change: dict[int, int],
     ) -> float:
+        """:meth:`group_value` of a street group, in one pass over its streets: the deeds
+        held, the single rents over the horizon, a share of the complete group's value
+        for a holding nobody else blocks, and (with ``threat``) the rent a rival holding
+        the whole group would charge. No count per rival is needed: only whether one
+        rival holds the whole group matters for a street."""
         facts = self.facts
         members = facts.groups[group]
         size = len(members)
-        if mine == size:
-            return self.complete_value(group, opponents)
         turns = self.rounds(opponents) * opponents
+        mine = 0
+        assets = 0.0
         income = 0.0
+        held_by_others = 0
+        rival = -1
+        one_rival = True
         for s in members:
-            if (change.get(s, owner[s]) if change else owner[s]) == seat:
+            holder = change.get(s, owner[s]) if change else owner[s]
+            if holder == seat:
+                mine += 1
+                price = facts.price[s]
+                assets += price * 0.45 if mortgaged[s] else price
                 income += turns * facts.single_rate[s]
-        if mine and not others:
+            elif holder >= 0:
+                held_by_others += 1
+                if rival < 0:
+                    rival = holder
+                elif holder != rival:
+                    one_rival = False
+        if mine == size:
+            return assets + self.complete_value(group, opponents)
+        if mine and not held_by_others:
             income += self.hope * self.complete_value(group, opponents) * mine / size
-        if self.threat and others:
-            for count in others.values():
-                if count == size:
-                    income -= self.threat_value(group, opponents)
-        return income
+        if self.threat and held_by_others == size and one_rival:
+            income -= self.threat_value(group, opponents)
+        return assets + income
 
     def _count_income(self, group: int, count: int, turns: float) -> float:
         """Railroads and utilities: rent of ``count`` owned, over ``turns``."""
