@@ -62,13 +62,17 @@ class NormalBot(LevelPlayer):
     def turn_actions(self, view: PlayerView, seat: int) -> Action | None:
         reserve = self.cash_reserve(view, seat)
         cash = view.cash[seat]
-        if cash > reserve and not self.nothing_to_build_or_lift(view, seat):
-            build = self.build_action(view, seat, cash - reserve, self.facts.hotel_level)
-            if build is not None:
-                return build
-            lift = self.unmortgage_action(view, seat, cash - reserve - 100)
-            if lift is not None:
-                return lift
+        if cash > reserve:
+            spare = cash - reserve
+            build_from, lift_from = self.least_costs(view, seat)
+            if spare >= build_from:  # else nothing is affordable: no plan to weigh
+                build = self.build_action(view, seat, spare, self.facts.hotel_level)
+                if build is not None:
+                    return build
+            if spare - 100 >= lift_from:
+                lift = self.unmortgage_action(view, seat, spare - 100)
+                if lift is not None:
+                    return lift
         return self.propose_trade(view, seat)
 
     def propose_trade(self, view: PlayerView, seat: int) -> Action | None:

@@ -51,6 +51,8 @@ from monopoly.core.view import PlayerView
 from .valuation import STREET, BoardFacts, count_active
 
 MAX_FREE_ACTIONS = 40
+NEVER = 1 << 40
+"""A cost no player can pay."""
 HANDLERS = for_every_kind(
     {
         ROLL: "_roll",
@@ -109,8 +111,9 @@ class LevelPlayer:
         self._plans_seat = -1
         self._plans_max = -1
         """The seat's ``holdings_version`` and the ``buildings_version`` of the plans."""
-        self._idle_view: object = None
-        self._idle_version = -1
+        self._least_view: object = None
+        self._least_version = -1
+        self._least = (NEVER, NEVER)
 
     # ------------------------------------------------------------------ the interface
     def decide(self, view: PlayerView, legal: Sequence[Action]) -> Action:
@@ -410,18 +413,27 @@ class LevelPlayer:
     def opponents(view: PlayerView) -> int:
         return max(1, count_active(view.active) - 1)
 
-    def nothing_to_build_or_lift(self, view: PlayerView, seat: int) -> bool:
-        """True while ``seat`` owns no complete group and no mortgaged deed: then no
-        building plan and no mortgage to lift can come up, whatever its cash. One look
+    def least_costs(self, view: PlayerView, seat: int) -> tuple[int, int]:
+        """(the cheapest house on a complete group of ``seat``, the cheapest of its
+        mortgages to lift), ``NEVER`` for none: with less to spend, no building plan and
+        no lift can come up (:meth:`build_action`, :meth:`unmortgage_action`). One look
         per change of the seat's deeds (``holdings_version``), instead of both searches
         at every roll."""
         version = view.holdings_version[seat]
-        if view is self._idle_view and version == self._idle_version:
-            return True
-        if self.complete_groups(view, seat) or self.lift_candidates(view, seat):
-            return False
-        self._idle_view, self._idle_version = view, version
-        return True
+        if view is self._least_view and version == self._least_version:
+            return self._least
+        facts = self.facts
+        build_from = lift_from = NEVER
+        for group in self.complete_groups(view, seat):
+            cost = facts.house_cost[facts.groups[group][0]]
+            if cost < build_from:
+                build_from = cost
+        for space in self.lift_candidates(view, seat):
+            if facts.lift_cost[space] < lift_from:
+                lift_from = facts.lift_cost[space]
+        self._least_view, self._least_version = view, version
+        self._least = (build_from, lift_from)
+        return self._least
 
     def lift_candidates(self, view: PlayerView, seat: int) -> list[int]:
         """The seat's mortgaged properties (kept until one of its deeds or their
