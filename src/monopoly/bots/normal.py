@@ -41,8 +41,11 @@ class NormalBot(LevelPlayer):
         self.valuation: Valuation  # set by start_game()
         self._offered: dict[tuple[int, tuple[int, ...]], tuple[int, int]] = {}
         self._trade_turn = -1
-        self._fruitless: tuple[tuple[object, ...], int] | None = None
-        """Holdings and spare cash of the last search for offers that found none."""
+        self._fruitless_view: object = None
+        """The game (its view), deeds and spare cash of the last search for offers that
+        found none (no view: none since the last offer)."""
+        self._fruitless_deeds = -1
+        self._fruitless_spare = 0
         self._candidates_view: object = None
         self._candidates_seat = -1
         self._candidates_deeds = -1
@@ -56,7 +59,7 @@ class NormalBot(LevelPlayer):
         )
         self._offered = {}
         self._trade_turn = -1
-        self._fruitless = None
+        self._fruitless_view = None
 
     # ------------------------------------------------------------------ before rolling
     def turn_actions(self, view: PlayerView, seat: int) -> Action | None:
@@ -101,24 +104,25 @@ class NormalBot(LevelPlayer):
             return None
         self._trade_turn = turn
         spare = view.cash[seat] - self.cash_reserve(view, seat)
-        fruitless = self._fruitless
         if (
-            fruitless is not None
-            and fruitless[0] == (view, view.deeds_version)
-            and spare < fruitless[1] + 100
+            view is self._fruitless_view
+            and view.deeds_version == self._fruitless_deeds
+            and spare < self._fruitless_spare + 100
         ):
             return None
         return spare
 
     def _found_nothing(self, view: PlayerView, spare: int) -> None:
-        self._fruitless = ((view, view.deeds_version), spare)
+        self._fruitless_view = view
+        self._fruitless_deeds = view.deeds_version
+        self._fruitless_spare = spare
 
     def _offering(self, offer: ProposeTrade, turn: int) -> None:
         """Count the attempt at this (partner, take); a new search may follow."""
         key = (offer.partner, offer.take)
         attempts = self._offered.get(key, (0, 0))[0]
         self._offered[key] = (attempts + 1, turn)
-        self._fruitless = None
+        self._fruitless_view = None
 
     def _candidates(self, view: PlayerView, seat: int) -> list[tuple[int, tuple[int, ...]]]:
         """:func:`set_candidates`, kept until a deed, a mortgage or a building changes."""
