@@ -27,6 +27,11 @@ NO_CHANGE: dict[int, int] = {}
 throughout: the compiled build reads them natively."""
 FULL_TABLE = 3
 """Opponents from which on the horizon no longer grows (see ``Valuation.rounds``)."""
+OPPONENTS_KEPT = 8
+"""Numbers of opponents (0-7) whose complete-group values a valuation keeps."""
+UNKNOWN = -1.0
+"""A value not worked out yet (a complete group's value is never negative: its rent
+at level 0 costs nothing to build)."""
 
 
 def count_active(active: list[bool]) -> int:
@@ -152,7 +157,8 @@ class Valuation:
         self.target = min(target, facts.hotel_level)
         self.threat = threat
         self.hope = hope
-        self._complete_cache: dict[tuple[int, int], float] = {}
+        self._complete_values = [[UNKNOWN] * OPPONENTS_KEPT for _ in facts.groups]
+        """``complete_value`` by group and number of opponents (UNKNOWN: not yet)."""
         self.gains_memo: dict[Any, list[Any]] = {}
         """Trade valuations by offer and the state of the groups it touches (trading.py)."""
         self._touched: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[int, ...]] = {}
@@ -169,10 +175,9 @@ class Valuation:
 
     def complete_value(self, group: int, opponents: int) -> float:
         """Rent over the horizon of a complete, unbuilt street group, net of building."""
-        key = (group, opponents)
-        cached = self._complete_cache.get(key)
-        if cached is not None:
-            return cached
+        known = self._complete_values[group]
+        if 0 <= opponents < OPPONENTS_KEPT and known[opponents] != UNKNOWN:
+            return known[opponents]
         facts = self.facts
         rates = facts.rate[group]
         turns = self.rounds(opponents) * opponents
@@ -180,7 +185,8 @@ class Valuation:
             turns * rates[level] - facts.build_cost(group, level)
             for level in range(self.target + 1)
         )
-        self._complete_cache[key] = value
+        if 0 <= opponents < OPPONENTS_KEPT:
+            known[opponents] = value
         return value
 
     def threat_value(self, group: int, opponents: int = 1) -> float:
@@ -263,7 +269,7 @@ class Valuation:
             if holder == seat:
                 mine += 1
                 price = facts.price[s]
-                assets += price * 0.45 if mortgaged[s] else price
+                assets += price * 0.45 if mortgaged[s] else float(price)  # float: native
                 income += turns * facts.single_rate[s]
             elif holder >= 0:
                 held_by_others += 1
