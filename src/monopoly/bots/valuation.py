@@ -269,7 +269,7 @@ class Valuation:
             if holder == seat:
                 mine += 1
                 price = facts.price[s]
-                assets += price * 0.45 if mortgaged[s] else float(price)  # float: native
+                assets += price * 0.45 if mortgaged[s] else price * 1.0  # a float: native
                 income += turns * facts.single_rate[s]
             elif holder >= 0:
                 held_by_others += 1

@@ -246,11 +246,6 @@ class Game:
         self.winners: tuple[int, ...] = ()
         self.end_reason = ""
         self.hotel_level = self.rules.houses_per_hotel + 1
-        self._limits_of: RuleSet | None = None
-        """The rule set whose turn and round limits ``_begin_turn`` holds (read once per
-        rule set: the rule set is a Python object, the game may be given another)."""
-        self._turn_limit = 0
-        self._round_limit = 0
         self.group_of = [space.group for space in board.spaces]
         self._init_space_numbers(board)
 
@@ -425,12 +420,10 @@ class Game:
     def _begin_turn(self, seat: int) -> None:
         if self.first_seat < 0:
             self.first_seat = seat
-        if self.rules is not self._limits_of:  # a new rule set (frozen: else the same limits)
-            self._limits_of = self.rules
-            self._turn_limit = self.rules.turn_limit
-            self._round_limit = self.rules.round_limit
-        turn_limit, round_limit = self._turn_limit, self._round_limit
-        if (turn_limit and self.turn >= turn_limit) or (round_limit and self.round >= round_limit):
+        limits = self.rules
+        if (limits.turn_limit and self.turn >= limits.turn_limit) or (
+            limits.round_limit and self.round >= limits.round_limit
+        ):
             self.finish_by_worth("limit")
             return
         self.turn += 1
