@@ -190,10 +190,12 @@ class Checker:
         deeds_before = (list(game.owner), list(game.mortgaged))
         levels_before = list(game.level)
         versions_before = (game.deeds_version, game.buildings_version)
+        holdings_before = list(game.holdings_version)
 
         events = game.apply(action)
         if (game.owner, game.mortgaged) != deeds_before:
             assert game.deeds_version > versions_before[0], "deeds changed, version did not"
+            self.check_holdings_versions(game, deeds_before, holdings_before)
         if game.level != levels_before:
             assert game.buildings_version > versions_before[1], "buildings changed, no version"
 
@@ -279,6 +281,19 @@ class Checker:
         return events
 
     # -- the position --------------------------------------------------------
+    @staticmethod
+    def check_holdings_versions(
+        game: Game, deeds_before: tuple[list[int], list[bool]], holdings_before: list[int]
+    ) -> None:
+        """A seat whose deeds or their mortgages changed has a grown ``holdings_version``
+        (computer players keep their judgements while it stays)."""
+        owner_before, mortgaged_before = deeds_before
+        for seat in range(game.players):
+            before = [(s, mortgaged_before[s]) for s, o in enumerate(owner_before) if o == seat]
+            after = [(s, game.mortgaged[s]) for s, o in enumerate(game.owner) if o == seat]
+            if before != after:
+                assert game.holdings_version[seat] > holdings_before[seat], (seat, before, after)
+
     def check_state(self) -> None:
         game = self.game
         board = game.board

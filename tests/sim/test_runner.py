@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import gc
+import weakref
 from collections.abc import Sequence
 
 from monopoly.bots.base import make_bot
@@ -79,3 +81,25 @@ def test_a_game_replays_from_its_index_alone() -> None:
     again = play_game(config, 3)
     assert summary.turns[3] == again.turns
     assert summary.games == 5
+
+
+def test_a_finished_game_is_freed_without_the_cyclic_collector() -> None:
+    """The simulator pauses garbage collection during a game and counts on each game
+    being freed by reference counting once played: a player holding a reference cycle
+    (its own bound methods, say) would keep every game it saw alive, record and all,
+    until a collection scanned them."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        for levels in (["normal"] * 4, ["hard", "easy", "random", "normal"]):
+            game = Game.new(len(levels), seed=11, rules="standard")
+            game.collect_events = False
+            bots = [make_bot(level, seat) for seat, level in enumerate(levels)]
+            play_counting(game, bots)
+            assert game.turn > 0
+            freed = weakref.ref(game)
+            del game, bots
+            assert freed() is None, levels
+    finally:
+        if was_enabled:
+            gc.enable()

@@ -41,9 +41,15 @@ class NormalBot(LevelPlayer):
         self.valuation: Valuation  # set by start_game()
         self._offered: dict[tuple[int, tuple[int, ...]], tuple[int, int]] = {}
         self._trade_turn = -1
-        self._fruitless: tuple[tuple[object, ...], int] | None = None
-        """Holdings and spare cash of the last search for offers that found none."""
-        self._candidates_key: tuple[object, ...] = ()
+        self._fruitless_view: object = None
+        """The game (its view), deeds and spare cash of the last search for offers that
+        found none (no view: none since the last offer)."""
+        self._fruitless_deeds = -1
+        self._fruitless_spare = 0
+        self._candidates_view: object = None
+        self._candidates_seat = -1
+        self._candidates_deeds = -1
+        self._candidates_buildings = -1
         self._candidates_now: list[tuple[int, tuple[int, ...]]] = []
 
     def start_game(self, view: PlayerView) -> None:
@@ -53,19 +59,23 @@ class NormalBot(LevelPlayer):
         )
         self._offered = {}
         self._trade_turn = -1
-        self._fruitless = None
+        self._fruitless_view = None
 
     # ------------------------------------------------------------------ before rolling
     def turn_actions(self, view: PlayerView, seat: int) -> Action | None:
         reserve = self.cash_reserve(view, seat)
         cash = view.cash[seat]
         if cash > reserve:
-            build = self.build_action(view, seat, cash - reserve, self.facts.hotel_level)
-            if build is not None:
-                return build
-            lift = self.unmortgage_action(view, seat, cash - reserve - 100)
-            if lift is not None:
-                return lift
+            spare = cash - reserve
+            build_from, lift_from = self.least_costs(view, seat)
+            if spare >= build_from:  # else nothing is affordable: no plan to weigh
+                build = self.build_action(view, seat, spare, self.facts.hotel_level)
+                if build is not None:
+                    return build
+            if spare - 100 >= lift_from:
+                lift = self.unmortgage_action(view, seat, spare - 100)
+                if lift is not None:
+                    return lift
         return self.propose_trade(view, seat)
 
     def propose_trade(self, view: PlayerView, seat: int) -> Action | None:
@@ -94,30 +104,37 @@ class NormalBot(LevelPlayer):
             return None
         self._trade_turn = turn
         spare = view.cash[seat] - self.cash_reserve(view, seat)
-        fruitless = self._fruitless
         if (
-            fruitless is not None
-            and fruitless[0] == (view, view.deeds_version)
-            and spare < fruitless[1] + 100
+            view is self._fruitless_view
+            and view.deeds_version == self._fruitless_deeds
+            and spare < self._fruitless_spare + 100
         ):
             return None
         return spare
 
     def _found_nothing(self, view: PlayerView, spare: int) -> None:
-        self._fruitless = ((view, view.deeds_version), spare)
+        self._fruitless_view = view
+        self._fruitless_deeds = view.deeds_version
+        self._fruitless_spare = spare
 
     def _offering(self, offer: ProposeTrade, turn: int) -> None:
         """Count the attempt at this (partner, take); a new search may follow."""
         key = (offer.partner, offer.take)
         attempts = self._offered.get(key, (0, 0))[0]
         self._offered[key] = (attempts + 1, turn)
-        self._fruitless = None
+        self._fruitless_view = None
 
     def _candidates(self, view: PlayerView, seat: int) -> list[tuple[int, tuple[int, ...]]]:
         """:func:`set_candidates`, kept until a deed, a mortgage or a building changes."""
-        key = (view, seat, view.deeds_version, view.buildings_version)
-        if key != self._candidates_key:
-            self._candidates_key = key
+        deeds, buildings = view.deeds_version, view.buildings_version
+        if (
+            view is not self._candidates_view
+            or seat != self._candidates_seat
+            or deeds != self._candidates_deeds
+            or buildings != self._candidates_buildings
+        ):
+            self._candidates_view, self._candidates_seat = view, seat
+            self._candidates_deeds, self._candidates_buildings = deeds, buildings
             self._candidates_now = set_candidates(self.valuation, view.owner, view.level, seat)
         return self._candidates_now
 

@@ -14,7 +14,7 @@ once per board and rule set and shared by all bots.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from monopoly.core.actions import (
     Action,
@@ -48,9 +48,32 @@ from monopoly.core.state import (
 )
 from monopoly.core.view import PlayerView
 
-from .valuation import STREET, BoardFacts
+from .valuation import STREET, BoardFacts, count_active
 
 MAX_FREE_ACTIONS = 40
+NEVER = 1 << 40
+"""A cost no player can pay."""
+HANDLERS = for_every_kind(
+    {
+        ROLL: "_roll",
+        JAIL: "jail",
+        BUY: "buy",
+        BID: "bid",
+        RAISE_CASH: "raise_cash",
+        MORTGAGE_RECEIVED: "mortgage_received",
+        TRADE: "answer_trade",
+        BUS: "bus",
+        TRIPLES: "triples",
+        WANT: "want",
+        PLACE: "place",
+        BREAKDOWN: "breakdown",
+    },
+    "the computer players (LevelPlayer)",
+)
+"""The method answering each decision kind, by name: a player holding its own bound
+methods would be a reference cycle, keeping every game it played (and its record) alive
+until the cyclic collector found it."""
+Handler = Callable[[PlayerView, Decision, Sequence[Action]], Action]
 _facts_cache: dict[tuple[int, int], BoardFacts] = {}
 
 
@@ -72,31 +95,25 @@ class LevelPlayer:
         self.facts: BoardFacts  # set by prepare() at the first decision
         self._board: object = None
         self._free_actions = 0
-        self._complete_key: tuple[object, ...] = ()
+        self._complete_view: object = None
+        self._complete_version = -1
         self._complete: list[int] = []
         self._plans_key: tuple[object, ...] = ()
         self._plans_groups: list[int] = []
         self._levels: list[int] = []
-        self._lift_key: tuple[object, ...] = ()
+        self._lift_view: object = None
+        self._lift_version = -1
         self._lift: list[int] = []
         self._plans: list[tuple[int, tuple[int, ...], list[float]]] = []
-        self._handlers = for_every_kind(
-            {
-                ROLL: self._roll,
-                JAIL: self.jail,
-                BUY: self.buy,
-                BID: self.bid,
-                RAISE_CASH: self.raise_cash,
-                MORTGAGE_RECEIVED: self.mortgage_received,
-                TRADE: self.answer_trade,
-                BUS: self.bus,
-                TRIPLES: self.triples,
-                WANT: self.want,
-                PLACE: self.place,
-                BREAKDOWN: self.breakdown,
-            },
-            "the computer players (LevelPlayer)",
-        )
+        self._plans_holdings = -1
+        self._plans_buildings = -1
+        self._plans_view: object = None
+        self._plans_seat = -1
+        self._plans_max = -1
+        """The seat's ``holdings_version`` and the ``buildings_version`` of the plans."""
+        self._least_view: object = None
+        self._least_version = -1
+        self._least = (NEVER, NEVER)
 
     # ------------------------------------------------------------------ the interface
     def decide(self, view: PlayerView, legal: Sequence[Action]) -> Action:
@@ -116,7 +133,14 @@ class LevelPlayer:
             return self._roll(view, decision, legal)
         if kind == BUY:
             return self.buy(view, decision, legal)
-        return self._handlers[kind](view, decision, legal)
+        if kind == BID:
+            return self.bid(view, decision, legal)
+        if kind == RAISE_CASH:
+            return self.raise_cash(view, decision, legal)
+        if kind == JAIL:
+            return self.jail(view, decision, legal)
+        handler: Handler = getattr(self, HANDLERS[kind])
+        return handler(view, decision, legal)
 
     def interject(self, view: PlayerView) -> Action | None:
         """A free action while another seat decides: only claiming rent (R-RENT-5)."""
@@ -296,10 +320,10 @@ class LevelPlayer:
         """The street groups ``seat`` owns whole with no street mortgaged."""
         facts = self.facts
         assert facts is not None
+        version = view.holdings_version[seat]
+        if view is self._complete_view and version == self._complete_version:
+            return self._complete  # the seat's deeds and mortgages are as they were
         owner, mortgaged = view.owner, view.mortgaged
-        key = (view, seat, view.deeds_version)
-        if key == self._complete_key:
-            return self._complete
         result = []
         for group in facts.street_groups:
             for s in facts.groups[group]:
@@ -307,7 +331,7 @@ class LevelPlayer:
                     break
             else:
                 result.append(group)
-        self._complete_key, self._complete = key, result
+        self._complete_view, self._complete_version, self._complete = view, version, result
         return result
 
     def cheapest_cash(self, view: PlayerView, seat: int) -> Action | None:
@@ -387,16 +411,39 @@ class LevelPlayer:
 
     @staticmethod
     def opponents(view: PlayerView) -> int:
-        return max(1, sum(view.active) - 1)
+        return max(1, count_active(view.active) - 1)
+
+    def least_costs(self, view: PlayerView, seat: int) -> tuple[int, int]:
+        """(the cheapest house on a complete group of ``seat``, the cheapest of its
+        mortgages to lift), ``NEVER`` for none: with less to spend, no building plan and
+        no lift can come up (:meth:`build_action`, :meth:`unmortgage_action`). One look
+        per change of the seat's deeds (``holdings_version``), instead of both searches
+        at every roll."""
+        version = view.holdings_version[seat]
+        if view is self._least_view and version == self._least_version:
+            return self._least
+        facts = self.facts
+        build_from = lift_from = NEVER
+        for group in self.complete_groups(view, seat):
+            cost = facts.house_cost[facts.groups[group][0]]
+            if cost < build_from:
+                build_from = cost
+        for space in self.lift_candidates(view, seat):
+            if facts.lift_cost[space] < lift_from:
+                lift_from = facts.lift_cost[space]
+        self._least_view, self._least_version = view, version
+        self._least = (build_from, lift_from)
+        return self._least
 
     def lift_candidates(self, view: PlayerView, seat: int) -> list[int]:
-        """The seat's mortgaged properties (kept until a deed or a mortgage changes)."""
-        key = (view, seat, view.deeds_version)
-        if key == self._lift_key:
+        """The seat's mortgaged properties (kept until one of its deeds or their
+        mortgages changes)."""
+        version = view.holdings_version[seat]
+        if view is self._lift_view and version == self._lift_version:
             return self._lift
         owner, mortgaged = view.owner, view.mortgaged
         result = [s for s in self.facts.properties if mortgaged[s] and owner[s] == seat]
-        self._lift_key, self._lift = key, result
+        self._lift_view, self._lift_version, self._lift = view, version, result
         return result
 
     def unmortgage_action(self, view: PlayerView, seat: int, spare: int) -> Action | None:
@@ -447,19 +494,33 @@ class LevelPlayer:
         """Per complete group below ``max_level``: the house cost, its lowest streets by
         landing frequency, and the rent the first k of them gain (k = 0, 1, ...). Only
         the complete groups and their buildings matter: kept until one of them changes."""
+        holdings, buildings = view.holdings_version[seat], view.buildings_version
+        if (
+            holdings == self._plans_holdings
+            and buildings == self._plans_buildings
+            and view is self._plans_view
+            and seat == self._plans_seat
+            and max_level == self._plans_max
+        ):
+            return self._plans  # none of the seat's deeds and no building changed since
+        key = (view, seat, max_level)
         groups = self.complete_groups(view, seat)
         if not groups:
             return []
         facts = self.facts
         level = view.level
         levels = [level[s] for group in groups for s in facts.groups[group]]
-        key = (view, seat, max_level)
         if key == self._plans_key and groups == self._plans_groups and levels == self._levels:
+            self._plans_holdings, self._plans_buildings = holdings, buildings
+            self._plans_view, self._plans_seat, self._plans_max = view, seat, max_level
             return self._plans
         plans = []
         for group in groups:
             members = facts.groups[group]
-            low = min(level[s] for s in members)
+            low = level[members[0]]
+            for s in members:
+                if level[s] < low:
+                    low = level[s]
             if low >= max_level:
                 continue
             lowest = [s for s in members if level[s] == low]
@@ -473,6 +534,8 @@ class LevelPlayer:
                 gains.append(total)
             plans.append((facts.house_cost[members[0]], spaces, gains))
         self._plans_key, self._plans_groups, self._levels, self._plans = key, groups, levels, plans
+        self._plans_holdings, self._plans_buildings = holdings, buildings
+        self._plans_view, self._plans_seat, self._plans_max = view, seat, max_level
         return plans
 
 

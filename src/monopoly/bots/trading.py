@@ -15,13 +15,15 @@ from collections.abc import Callable, Sequence
 from monopoly.core.actions import ProposeTrade
 from monopoly.core.view import PlayerView
 
-from .valuation import Valuation
+from .valuation import Valuation, count_active
 
 JAIL_CARD_VALUE = 30
 MORTGAGE_FEE_SHARE = 0.05
 """The 10 % fee on a received mortgaged deed, as a share of its price."""
-MEMO_LIMIT = 50_000
-"""Remembered trade valuations per player before the memo starts afresh."""
+MEMO_LIMIT = 20_000
+"""Remembered trades per player before the memo starts afresh."""
+STATES_PER_TERMS = 4
+"""Remembered states (valuations) per trade; a further one replaces the last."""
 
 
 Terms = tuple[
@@ -50,27 +52,64 @@ def offer_gains(valuation: Valuation, view: PlayerView, offer: ProposeTrade) -> 
     return terms_gains(valuation, view, terms_of(offer))
 
 
+class Remembered:
+    """A trade valuation and the state it holds in: how many played on, and the owners
+    and mortgages of the spaces of the groups the trade touches."""
+
+    __slots__ = ("active", "gains", "members", "mortgaged", "owners")
+
+    def __init__(
+        self,
+        active: int,
+        members: tuple[int, ...],
+        owner: list[int],
+        mortgaged: list[bool],
+        gains: tuple[float, float],
+    ) -> None:
+        self.active = active
+        self.members = members
+        self.owners = [owner[s] for s in members]
+        self.mortgaged = [mortgaged[s] for s in members]
+        self.gains = gains
+
+    def holds(self, active: int, owner: list[int], mortgaged: list[bool]) -> bool:
+        """Whether the state is still the one the valuation was made in."""
+        if active != self.active:
+            return False
+        owners, pledged = self.owners, self.mortgaged
+        for i, s in enumerate(self.members):
+            if owner[s] != owners[i] or mortgaged[s] != pledged[i]:
+                return False
+        return True
+
+
 def terms_gains(valuation: Valuation, view: PlayerView, terms: Terms) -> tuple[float, float]:
     """:func:`offer_gains` of the offer with these terms.
 
     They depend only on the owners and mortgages of the groups the offer touches and on
-    how many play on: the answer is remembered for that state (players weigh the same
-    offers turn after turn while those deeds stay where they are).
+    how many play on: the answer is remembered with that state (players weigh the same
+    offers turn after turn while those deeds stay where they are), and the state is
+    compared in place, without a key made of it.
     """
-    members = valuation.members_touched(terms[2], terms[5])
     owner, mortgaged = view.owner, view.mortgaged
-    key = (
-        terms,
-        sum(view.active),
-        tuple([owner[s] for s in members]),
-        tuple([mortgaged[s] for s in members]),
-    )
+    active = count_active(view.active)
     memo = valuation.gains_memo
-    gains = memo.get(key)
-    if gains is None:
-        if len(memo) >= MEMO_LIMIT:
-            memo.clear()
-        gains = memo[key] = _terms_gains(valuation, view, terms)
+    known: list[Remembered] | None = memo.get(terms)
+    if known is not None:
+        for remembered in known:
+            if remembered.holds(active, owner, mortgaged):
+                return remembered.gains
+    elif len(memo) >= MEMO_LIMIT:
+        memo.clear()
+    gains = _terms_gains(valuation, view, terms)
+    members = valuation.members_touched(terms[2], terms[5])
+    entry = Remembered(active, members, owner, mortgaged, gains)
+    if known is None:
+        memo[terms] = [entry]
+    elif len(known) < STATES_PER_TERMS:
+        known.append(entry)
+    else:
+        known[len(known) - 1] = entry
     return gains
 
 
@@ -80,7 +119,7 @@ def _terms_gains(valuation: Valuation, view: PlayerView, terms: Terms) -> tuple[
     for s in take:
         change[s] = proposer
     owner, mortgaged = view.owner, view.mortgaged
-    opponents = max(1, sum(view.active) - 1)
+    opponents = max(1, count_active(view.active) - 1)
     cash = take_cash - give_cash
     cards = JAIL_CARD_VALUE * (len(take_cards) - len(give_cards))
     fees_in = _fees(valuation, mortgaged, take)

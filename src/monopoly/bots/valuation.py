@@ -27,6 +27,21 @@ NO_CHANGE: dict[int, int] = {}
 throughout: the compiled build reads them natively."""
 FULL_TABLE = 3
 """Opponents from which on the horizon no longer grows (see ``Valuation.rounds``)."""
+OPPONENTS_KEPT = 8
+"""Numbers of opponents (0-7) whose complete-group values a valuation keeps."""
+UNKNOWN = -1.0
+"""A value not worked out yet (a complete group's value is never negative: its rent
+at level 0 costs nothing to build)."""
+
+
+def count_active(active: list[bool]) -> int:
+    """The players still in the game (a plain loop: native when compiled, where the
+    built-in ``sum`` is a call into Python)."""
+    count = 0
+    for playing in active:
+        if playing:
+            count += 1
+    return count
 
 
 class BoardFacts:
@@ -39,6 +54,8 @@ class BoardFacts:
         self.hotel_level = rules.houses_per_hotel + 1
         self.properties = board.properties
         self.price = [space.price for space in spaces]
+        self.rents = [space.rents for space in spaces]
+        """A street's rents for 0..4 houses and the hotel (a plain list: read natively)."""
         self.house_cost = [space.house_cost for space in spaces]
         self.lift_cost = [p // 2 + (p // 2 + 9) // 10 for p in self.price]
         """Lifting a mortgage: the mortgage value plus 10 % rounded up (R-MORT-2)."""
@@ -86,7 +103,7 @@ class BoardFacts:
 
     def rent_at(self, space: int, level: int) -> int:
         """The rent of a street at a building level (0: single base rent)."""
-        rents = self.board.spaces[space].rents
+        rents = self.rents[space]
         return rents[5 if level == self.hotel_level else level]
 
     def rent_now(
@@ -101,7 +118,7 @@ class BoardFacts:
         kind = self.kind[group]
         if kind == STREET:
             built = level[space]
-            rents = self.board.spaces[space].rents
+            rents = self.rents[space]
             if built:
                 return rents[5 if built == self.hotel_level else built]
             for other in members:
@@ -140,8 +157,9 @@ class Valuation:
         self.target = min(target, facts.hotel_level)
         self.threat = threat
         self.hope = hope
-        self._complete_cache: dict[tuple[int, int], float] = {}
-        self.gains_memo: dict[Any, tuple[float, float]] = {}
+        self._complete_values = [[UNKNOWN] * OPPONENTS_KEPT for _ in facts.groups]
+        """``complete_value`` by group and number of opponents (UNKNOWN: not yet)."""
+        self.gains_memo: dict[Any, list[Any]] = {}
         """Trade valuations by offer and the state of the groups it touches (trading.py)."""
         self._touched: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[int, ...]] = {}
 
@@ -157,10 +175,9 @@ class Valuation:
 
     def complete_value(self, group: int, opponents: int) -> float:
         """Rent over the horizon of a complete, unbuilt street group, net of building."""
-        key = (group, opponents)
-        cached = self._complete_cache.get(key)
-        if cached is not None:
-            return cached
+        known = self._complete_values[group]
+        if 0 <= opponents < OPPONENTS_KEPT and known[opponents] != UNKNOWN:
+            return known[opponents]
         facts = self.facts
         rates = facts.rate[group]
         turns = self.rounds(opponents) * opponents
@@ -168,7 +185,8 @@ class Valuation:
             turns * rates[level] - facts.build_cost(group, level)
             for level in range(self.target + 1)
         )
-        self._complete_cache[key] = value
+        if 0 <= opponents < OPPONENTS_KEPT:
+            known[opponents] = value
         return value
 
     def threat_value(self, group: int, opponents: int = 1) -> float:
@@ -199,6 +217,8 @@ class Valuation:
     ) -> float:
         """The worth to ``seat`` of a group's ownership (``change`` overrides owners)."""
         facts = self.facts
+        if facts.kind[group] == STREET:
+            return self._street_value(group, seat, owner, mortgaged, opponents, change)
         members = facts.groups[group]
         mine = 0
         others: dict[int, int] = {}
@@ -211,10 +231,7 @@ class Valuation:
                 assets += price * 0.45 if mortgaged[s] else price
             elif holder >= 0:
                 others[holder] = others.get(holder, 0) + 1
-        kind = facts.kind[group]
         turns = self.rounds(opponents) * opponents
-        if kind == STREET:
-            return assets + self._street_income(group, seat, mine, others, owner, change, opponents)
         counted = self._count_income(group, mine, turns)
         if self.threat:
             for count in others.values():
@@ -223,33 +240,50 @@ class Valuation:
                 counted -= share * self._count_income(group, count, rounds)
         return assets + counted
 
-    def _street_income(
+    def _street_value(
         self,
         group: int,
         seat: int,
-        mine: int,
-        others: dict[int, int],
         owner: list[int],
-        change: dict[int, int],
+        mortgaged: list[bool],
         opponents: int,
+        change: dict[int, int],
     ) -> float:
+        """:meth:`group_value` of a street group, in one pass over its streets: the deeds
+        held, the single rents over the horizon, a share of the complete group's value
+        for a holding nobody else blocks, and (with ``threat``) the rent a rival holding
+        the whole group would charge. No count per rival is needed: only whether one
+        rival holds the whole group matters for a street."""
         facts = self.facts
         members = facts.groups[group]
         size = len(members)
-        if mine == size:
-            return self.complete_value(group, opponents)
         turns = self.rounds(opponents) * opponents
+        mine = 0
+        assets = 0.0
         income = 0.0
+        held_by_others = 0
+        rival = -1
+        one_rival = True
         for s in members:
-            if (change.get(s, owner[s]) if change else owner[s]) == seat:
+            holder = change.get(s, owner[s]) if change else owner[s]
+            if holder == seat:
+                mine += 1
+                price = facts.price[s]
+                assets += price * 0.45 if mortgaged[s] else price * 1.0  # a float: native
                 income += turns * facts.single_rate[s]
-        if mine and not others:
+            elif holder >= 0:
+                held_by_others += 1
+                if rival < 0:
+                    rival = holder
+                elif holder != rival:
+                    one_rival = False
+        if mine == size:
+            return assets + self.complete_value(group, opponents)
+        if mine and not held_by_others:
             income += self.hope * self.complete_value(group, opponents) * mine / size
-        if self.threat and others:
-            for count in others.values():
-                if count == size:
-                    income -= self.threat_value(group, opponents)
-        return income
+        if self.threat and held_by_others == size and one_rival:
+            income -= self.threat_value(group, opponents)
+        return assets + income
 
     def _count_income(self, group: int, count: int, turns: float) -> float:
         """Railroads and utilities: rent of ``count`` owned, over ``turns``."""

@@ -141,7 +141,7 @@ def _asked(game: Game, spaces: tuple[int, ...]) -> tuple[int, int]:
     houses = hotels = 0
     for space in spaces:
         level = levels.get(space, game.level[space])
-        if level == game.rules.houses_per_hotel:
+        if level == game.hotel_level - 1:
             hotels += 1
         else:
             houses += 1
@@ -172,7 +172,7 @@ def request_build(game: Game, action: Build, decision: Decision) -> None:
 
 
 def _could_build_kind(game: Game, seat: int, hotel: bool) -> bool:
-    per_hotel = game.rules.houses_per_hotel
+    per_hotel = game.hotel_level - 1
     return any((game.level[s] == per_hotel) == hotel for s in buildable_spaces(game, seat))
 
 
@@ -249,7 +249,7 @@ def place_actions(game: Game, decision: Decision) -> list[Action]:
 
 
 def _placeable(game: Game, seat: int, placement: Placement) -> list[int]:
-    per_hotel = game.rules.houses_per_hotel
+    per_hotel = game.hotel_level - 1
     return [
         s
         for s in game.board.properties
@@ -327,7 +327,7 @@ def sell(game: Game, action: SellBuilding, decision: Decision) -> None:
     otherwise the group comes down to an even position the Bank's houses allow: the
     owner chooses which when there is more than one (a BREAKDOWN decision)."""
     seat, space = action.seat, action.space
-    if game.level[space] == game.hotel_level and game.bank_houses < game.rules.houses_per_hotel:
+    if game.level[space] == game.hotel_level and game.bank_houses < game.hotel_level - 1:
         options = breakdown_options(game, space)
         if len(options) > 1:
             game.tasks.append(Decision(BREAKDOWN, seat, space))
@@ -342,7 +342,7 @@ def breakdown_options(game: Game, space: int) -> list[tuple[int, ...]]:
     Bank's houses allow once the hotel on ``space`` is sold, keeping as many buildings as
     can be kept; best for the owner's rent first."""
     group = game.board.groups[game.board.spaces[space].group]
-    per_hotel, hotel = game.rules.houses_per_hotel, game.hotel_level
+    per_hotel, hotel = game.hotel_level - 1, game.hotel_level
     houses_now = sum(game.level[s] for s in group if game.level[s] < hotel)
     supply = game.bank_houses + houses_now
     ranges = [range(game.level[s] + 1) if s != space else range(per_hotel + 1) for s in group]
@@ -385,7 +385,7 @@ def breakdown_settles(game: Game, decision: Decision) -> bool:
     if game.level[space] != game.hotel_level or game.owner[space] != seat:
         game.tasks.pop()
         return True
-    if game.bank_houses >= game.rules.houses_per_hotel:
+    if game.bank_houses >= game.hotel_level - 1:
         game.tasks.pop()
         _set_levels(game, seat, {space: game.level[space] - 1})
         return True

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from . import events as ev
 from . import movement
@@ -10,6 +10,20 @@ from .board import BANK, CardKind, SpaceKind
 
 if TYPE_CHECKING:
     from .game import Game
+
+# The card kinds as plain ints: compared natively when compiled (an enum member is
+# looked up on its class at every use).
+_ADVANCE_TO: Final = int(CardKind.ADVANCE_TO)
+_NEAREST_RAILROAD: Final = int(CardKind.NEAREST_RAILROAD)
+_NEAREST_UTILITY: Final = int(CardKind.NEAREST_UTILITY)
+_COLLECT: Final = int(CardKind.COLLECT)
+_PAY: Final = int(CardKind.PAY)
+_GET_OUT_OF_JAIL: Final = int(CardKind.GET_OUT_OF_JAIL)
+_GO_BACK: Final = int(CardKind.GO_BACK)
+_GO_TO_JAIL: Final = int(CardKind.GO_TO_JAIL)
+_REPAIRS: Final = int(CardKind.REPAIRS)
+_PAY_EACH_PLAYER: Final = int(CardKind.PAY_EACH_PLAYER)
+_COLLECT_FROM_EACH_PLAYER: Final = int(CardKind.COLLECT_FROM_EACH_PLAYER)
 
 
 def draw(game: Game, seat: int, role: str) -> None:
@@ -19,38 +33,38 @@ def draw(game: Game, seat: int, role: str) -> None:
     card = game.board.card(role, key)
     if game.collect_events:
         game.events.append(ev.CardDrawn(seat, role, key))
-    if card.kind == CardKind.GET_OUT_OF_JAIL:
+    kind = int(card.kind)
+    if kind == _GET_OUT_OF_JAIL:
         game.jail_cards[seat].append(role)
         game.emit(ev.JailCardKept, seat, role)
         return
     deck.append(key)
-    kind = card.kind
-    if kind == CardKind.ADVANCE_TO:
+    if kind == _ADVANCE_TO:
         movement.advance_to(game, seat, card.target)
         movement.resolve(game, seat)
-    elif kind == CardKind.NEAREST_RAILROAD:
+    elif kind == _NEAREST_RAILROAD:
         movement.advance_to(game, seat, game.board.nearest(game.position[seat], SpaceKind.RAILROAD))
         movement.resolve(game, seat, rent_factor=2)  # R-CARD-2
-    elif kind == CardKind.NEAREST_UTILITY:
+    elif kind == _NEAREST_UTILITY:
         movement.advance_to(game, seat, game.board.nearest(game.position[seat], SpaceKind.UTILITY))
         movement.resolve(game, seat, utility_card=True)  # R-CARD-3
-    elif kind == CardKind.COLLECT:
+    elif kind == _COLLECT:
         game.pay(BANK, seat, card.amount, "card")
-    elif kind == CardKind.PAY:
+    elif kind == _PAY:
         game.push_pay(seat, BANK, card.amount, "card")
-    elif kind == CardKind.GO_BACK:
+    elif kind == _GO_BACK:
         movement.move_back(game, seat, card.amount)
         movement.resolve(game, seat)  # R-CARD-4
-    elif kind == CardKind.GO_TO_JAIL:
+    elif kind == _GO_TO_JAIL:
         movement.send_to_jail(game, seat)
-    elif kind == CardKind.REPAIRS:
+    elif kind == _REPAIRS:
         houses, hotels = game.houses_and_hotels(seat)
         amount = houses * card.per_house + hotels * card.per_hotel  # R-CARD-6
         if amount:
             game.push_pay(seat, BANK, amount, "card")
-    elif kind == CardKind.PAY_EACH_PLAYER:
+    elif kind == _PAY_EACH_PLAYER:
         _pay_each(game, [(seat, other) for other in game.seats_from(seat)[1:]], card.amount)
-    elif kind == CardKind.COLLECT_FROM_EACH_PLAYER:
+    elif kind == _COLLECT_FROM_EACH_PLAYER:
         _pay_each(game, [(other, seat) for other in game.seats_from(seat)[1:]], card.amount)
 
 

@@ -107,8 +107,9 @@ class Setup:
 
 class SpaceNumbers(NamedTuple):
     """Per space: its :class:`SpaceKind` as a plain int, whether it is a property, its
-    price, house cost, building sale price and mortgage value, and the spaces of its
-    group (colour group, railroads, utilities; () for other spaces)."""
+    price, house cost, building sale price and mortgage value, the spaces of its
+    group (colour group, railroads, utilities; () for other spaces) and a street's rents
+    (() for other spaces)."""
 
     kinds: list[int]
     is_property: list[bool]
@@ -117,6 +118,7 @@ class SpaceNumbers(NamedTuple):
     sale_price: list[int]
     mortgage_value: list[int]
     members: list[tuple[int, ...]]
+    rents: list[tuple[int, ...]]
 
 
 def _space_numbers(board: Board) -> SpaceNumbers:
@@ -129,6 +131,7 @@ def _space_numbers(board: Board) -> SpaceNumbers:
         [space.building_sale_price for space in spaces],
         [space.mortgage_value for space in spaces],
         [board.groups.get(space.group, ()) for space in spaces],
+        [space.rents for space in spaces],
     )
 
 
@@ -233,6 +236,10 @@ class Game:
         whenever a building does: cheap ways for players to know that a judgement of
         the board they cached is still good."""
         self.buildings_version = 0
+        self.holdings_version = [0] * count
+        """Per seat: grows whenever the seat gains or loses a deed or one of its deeds is
+        mortgaged or lifted (what the seat owns whole, and what it could lift, stay the
+        same while it does not grow). Changed in place, like the lists above."""
         self.rent_income = [0] * BOARD_SIZE
         """Rent collected per property so far (a statistic for simulations)."""
         self.over = False
@@ -257,6 +264,7 @@ class Game:
         self.sale_price = numbers.sale_price
         self.mortgage_value = numbers.mortgage_value
         self.members = numbers.members
+        self.rents = numbers.rents
 
     def _start_new_game(self) -> None:
         for role in DECK_ROLES:
@@ -451,6 +459,11 @@ class Game:
         """
         if seat != BANK and not self.active[seat]:
             return False
+        old = self.owner[space]
+        if old != BANK:
+            self.holdings_version[old] += 1
+        if seat != BANK:
+            self.holdings_version[seat] += 1
         self.owner[space] = seat
         self.deeds_version += 1
         return True
@@ -545,6 +558,12 @@ class Game:
             return _roll_actions(self, decision)
         if kind == BUY:
             return _buy_actions(self, decision)
+        if kind == BID:
+            return auction.actions(self, decision)
+        if kind == RAISE_CASH:
+            return _raise_cash_actions(self, decision)
+        if kind == JAIL:
+            return jail.actions(self, decision)
         return _DECISION_ACTIONS[kind](self, decision)
 
     def free_actions(self, seat: int) -> list[Action]:
@@ -689,7 +708,8 @@ class Game:
         }
         # The board's numbers never change either: the copy shares them.
         board_numbers = (self.kinds, self.is_property, self.price, self.house_cost)
-        for numbers in (*board_numbers, self.sale_price, self.mortgage_value, self.members):
+        shared = (self.sale_price, self.mortgage_value, self.members, self.rents)
+        for numbers in (*board_numbers, *shared):
             memo[id(numbers)] = numbers
         return copy.deepcopy(self, memo)
 

@@ -22,7 +22,8 @@ def actions(game: Game, decision: Decision) -> list[Action]:
     result: list[Action] = [ROLLS_FOR_DOUBLES[seat]]
     if game.cash[seat] >= game.board.jail_fine:
         result.append(JAIL_FINES[seat])
-    result.extend(UseJailCard(seat, role) for role in sorted(set(game.jail_cards[seat])))
+    if game.jail_cards[seat]:
+        result.extend(UseJailCard(seat, role) for role in sorted(set(game.jail_cards[seat])))
     return result
 
 

@@ -97,6 +97,7 @@ def mortgage(game: Game, action: Mortgage, decision: Decision) -> None:
     value = game.mortgage_value[action.space]
     game.mortgaged[action.space] = True
     game.deeds_version += 1
+    game.holdings_version[game.owner[action.space]] += 1
     game.move_cash(BANK, action.seat, value)
     game.emit(ev.PropertyMortgaged, action.seat, action.space, value)
 
@@ -106,6 +107,7 @@ def lift(game: Game, seat: int, space: int) -> None:
     game.move_cash(seat, BANK, cost)
     game.mortgaged[space] = False
     game.deeds_version += 1
+    game.holdings_version[game.owner[space]] += 1
     game.emit(ev.MortgageLifted, seat, space, cost)
 
 

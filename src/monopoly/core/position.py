@@ -118,6 +118,8 @@ def _load_property(game: Game, key: object, prop: object) -> None:
         raise fail(where, "a mortgaged street cannot carry buildings (R-MORT-1)")
     game.owner[space], game.level[space], game.mortgaged[space] = owner, level, mortgaged
     game.deeds_version += 1
+    for seat in range(game.players):
+        game.holdings_version[seat] += 1
     game.buildings_version += 1
 
 

@@ -64,7 +64,7 @@ def utility_multiplier(game: Game, space: int) -> int:
 
 def street_rent(game: Game, space: int) -> int:
     """R-RENT-1: base rent, doubled on a whole unmortgaged group; else the building rent."""
-    rents = game.board.spaces[space].rents
+    rents = game.rents[space]
     level = game.level[space]
     if level:
         return rents[5 if level == game.hotel_level else level]

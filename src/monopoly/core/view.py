@@ -34,6 +34,7 @@ class PlayerView:
         "board",
         "cash",
         "edition",
+        "holdings_version",
         "jail_cards",
         "jail_turns",
         "level",
@@ -65,6 +66,8 @@ class PlayerView:
         self.owner: list[int] = game.owner
         self.level: list[int] = game.level
         self.mortgaged: list[bool] = game.mortgaged
+        self.holdings_version: list[int] = game.holdings_version
+        """Per seat: changes whenever the seat's deeds or their mortgages change."""
 
     def sample_game(self, seed: int) -> Game:
         """A game this seat cannot tell from the real one, for search players: a copy of

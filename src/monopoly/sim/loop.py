@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from monopoly.bots.base import Bot, offer_claims
+from monopoly.bots.player import LevelPlayer
 from monopoly.core.actions import Action, Roll, RollForDoubles
 from monopoly.core.game import Game
 from monopoly.core.view import PlayerView
@@ -59,6 +60,11 @@ def play_counting(game: Game, bots: Sequence[Bot], max_actions: int = MAX_ACTION
     landings = [0] * SLOTS
     position, jail_turns = game.position, game.jail_turns
     views = [CheckingView(game, seat) for seat in range(game.players)]
+    # The levels' players by their own class: a native call when compiled (a Bot is a
+    # Protocol, called through Python's attribute look-up).
+    players: list[LevelPlayer | None] = [
+        bot if isinstance(bot, LevelPlayer) else None for bot in bots
+    ]
     roller = -1
     for _ in range(max_actions):
         if game.claims:
@@ -70,13 +76,26 @@ def play_counting(game: Game, bots: Sequence[Bot], max_actions: int = MAX_ACTION
         legal = game.answers(decision)
         view = views[seat]
         view.forget()
-        action = bots[seat].decide(view, legal)
+        player = players[seat]
+        if player is not None:
+            action = player.decide(view, legal)
+        else:
+            action = bots[seat].decide(view, legal)
         kind = type(action)
         if kind is Roll or kind is RollForDoubles:
             if roller >= 0:
                 landings[JAIL_SLOT if jail_turns[roller] >= 0 else position[roller]] += 1
             roller = seat
-        if action is view.checked or action in legal:
+        # ``action in legal``, comparing only actions of the same type: actions are
+        # dataclasses, equal only to their own type, and comparing two of different
+        # types calls two Python-level ``__eq__`` methods for nothing.
+        listed = action is view.checked
+        if not listed:
+            for answer in legal:
+                if answer is action or (type(answer) is kind and answer == action):
+                    listed = True
+                    break
+        if listed:
             game.carry_out(action, decision)  # the bot only read the game: still pending
         else:
             game.apply(action)
