@@ -22,6 +22,10 @@ from monopoly.sim.stats import TIMING_KEYS, Summary
 from monopoly.sim.texts import Texts
 
 
+pytestmark = pytest.mark.xdist_group("ray")
+"""One Ray instance at a time: ./test runs the Ray modules on one test worker."""
+
+
 @pytest.fixture(scope="module")
 def local_ray() -> Iterator[None]:
     ray.init(

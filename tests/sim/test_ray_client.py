@@ -29,6 +29,8 @@ from monopoly.sim.stats import TIMING_KEYS
 from ..web.servers import free_port
 
 BIN = Path(sys.executable).parent
+pytestmark = pytest.mark.xdist_group("ray")
+"""One Ray instance at a time: ./test runs the Ray modules on one test worker."""
 
 
 def wait_for_port(port: int, head: subprocess.Popen[str], seconds: float = 90) -> None:
@@ -56,6 +58,16 @@ def ray_cluster() -> Iterator[tuple[str, dict[str, str]]]:
     }
     client_port, gcs_port = free_port(), free_port()
     workers = free_port()
+    # Every port the head would otherwise take by default (the dashboard agent's 52365,
+    # ...) chosen free, so another Ray instance on the machine cannot stop it.
+    ports = {
+        option: str(free_port())
+        for option in (
+            "--node-manager-port", "--object-manager-port", "--metrics-export-port",
+            "--dashboard-agent-listen-port", "--dashboard-agent-grpc-port",
+            "--runtime-env-agent-port",
+        )
+    }  # fmt: skip
     folder = tempfile.mkdtemp(prefix="ray", dir="/tmp")
     command = [
         str(BIN / "ray"), "start", "--head", "--block", "--num-cpus", "2",
@@ -63,6 +75,7 @@ def ray_cluster() -> Iterator[tuple[str, dict[str, str]]]:
         "--min-worker-port", str(workers), "--max-worker-port", str(workers + 40),
         "--include-dashboard", "false", "--object-store-memory", str(80 * 1024 * 1024),
         "--temp-dir", folder, "--disable-usage-stats",
+        *[part for option, port in ports.items() for part in (option, port)],
     ]  # fmt: skip
     head = subprocess.Popen(
         command,
