@@ -3,7 +3,7 @@
 and the sending of those messages (per-message deflate as uvicorn's WebSockets do it),
 with one seated player and one spectator connected, in process.
 
-    .venv/bin/python benchmarks/bench_publish.py [--actions 3000] [--no-deflate]
+    .venv/bin/python benchmarks/bench_publish.py [--actions 3000] [--no-deflate] [--whole]
 
 Games as in the load test (benchmarks/locustfile.py: one person, three easy computer
 players, the short rules with a 60-turn limit), played by computer players for every
@@ -24,6 +24,7 @@ from pathlib import Path
 
 from monopoly.web.client import Client
 from monopoly.web.hub import Hub
+from monopoly.web.limits import Limits
 from monopoly.web.lobby import parse_new_game
 from monopoly.web.session import GameSession, ServerConfig
 from monopoly.web.storage import Store
@@ -77,15 +78,17 @@ async def play(session: GameSession, budget: int, timing: dict[str, float]) -> i
     return made
 
 
-async def connect(session: GameSession, socket: Socket, token: str | None) -> Client:
-    client = Client(socket.send_text)
+async def connect(session: GameSession, socket: Socket, token: str | None, deltas: bool) -> Client:
+    client = Client(socket.send_text, limits=session.hub.config.limits)
     asyncio.get_running_loop().create_task(client.pump())
-    await session.handle(client, json.dumps({"type": "hello", "token": token}))
+    hello = {"type": "hello", "token": token, **({"deltas": True} if deltas else {})}
+    await session.handle(client, json.dumps(hello))
     return client
 
 
-async def bench(actions: int, deflate: bool, folder: str) -> None:
-    config = ServerConfig(bot_delay=1e9, testing=True)  # the computers' own task never moves
+async def bench(actions: int, deflate: bool, deltas: bool, folder: str) -> None:
+    # The computers' own task never moves; every connection comes from one address.
+    config = ServerConfig(bot_delay=1e9, testing=True, limits=Limits(address_factor=1e9))
     hub = Hub(Store(str(Path(folder) / "bench.sqlite3")), config)
     player, watcher = Socket(deflate), Socket(deflate)
     timing = {"moves": 0.0, "publish": 0.0}
@@ -94,7 +97,10 @@ async def bench(actions: int, deflate: bool, folder: str) -> None:
         new = parse_new_game({**GAME, "seed": 1000 + games}, hub.levels, testing=True)
         session, secret = await hub.create(new)
         await session.start(secret)
-        clients = [await connect(session, player, secret), await connect(session, watcher, None)]
+        clients = [
+            await connect(session, player, secret, deltas),
+            await connect(session, watcher, None, deltas),
+        ]
         await asyncio.sleep(0.01)
         player.messages = watcher.messages = 0  # count the messages of actions only
         player.text_bytes = player.wire_bytes = watcher.text_bytes = watcher.wire_bytes = 0
@@ -108,7 +114,8 @@ async def bench(actions: int, deflate: bool, folder: str) -> None:
     per = 1e6 / made
     print(
         f"{made} actions in {games} games: publish and send {timing['publish'] * per:.0f} µs CPU"
-        f" per action (deflate {'on' if deflate else 'off'}); the computers' moves"
+        f" per action ({'deltas' if deltas else 'whole states'}, deflate"
+        f" {'on' if deflate else 'off'}); the computers' moves"
         f" {timing['moves'] * per:.0f} µs"
     )
     for name, socket in (("player", player), ("spectator", watcher)):
@@ -123,9 +130,10 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--actions", type=int, default=3000, help="actions to make (3000)")
     parser.add_argument("--no-deflate", action="store_true", help="send uncompressed")
+    parser.add_argument("--whole", action="store_true", help="clients take whole states")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as folder:
-        asyncio.run(bench(args.actions, not args.no_deflate, folder))
+        asyncio.run(bench(args.actions, not args.no_deflate, not args.whole, folder))
 
 
 if __name__ == "__main__":
