@@ -1,0 +1,88 @@
+"""Deltas over real WebSockets: a client that asks for them gets the table whole once and
+then JSON Patches (RFC 6902) that rebuild exactly the states a client of whole states
+gets — applied by the ``jsonpatch`` library (tests/web/servers.py), not the server's code."""
+
+from __future__ import annotations
+
+import json
+
+from monopoly.web.client import dumps
+
+from .servers import Player, ServerThread, create_game, simple_answer, start_game
+
+ANN_AND_BOTS = [{"type": "human"}] + [{"type": "bot", "level": "easy"}] * 3
+PER_CHANGE = ("state_id", "seat", "decision", "decision_actions", "free_actions", "bid_range")
+"""The parts of a state a delta carries whole."""
+LONG = {"preset": "standard", "options": {"turn_limit": 300}}
+
+
+def test_deltas_rebuild_every_state_a_client_of_whole_states_gets(server: ServerThread) -> None:
+    created = create_game(server.base, ANN_AND_BOTS, rules=LONG)
+    game_id, token = created["game_id"], created["seat_token"]
+    whole = Player(server.base, game_id, token)
+    delta = Player(server.base, game_id, token, deltas=True)
+    watcher = Player(server.base, game_id, None, deltas=True)
+    start_game(server.base, game_id, token)
+    compared = 0
+    while True:
+        state = whole.expect("state")
+        rebuilt, watched = delta.expect("state"), watcher.expect("state")
+        assert rebuilt["game"] == state["game"], f"state {state['state_id']}"
+        assert {k: rebuilt[k] for k in PER_CHANGE} == {k: state[k] for k in PER_CHANGE}
+        assert rebuilt["events"] == state["events"]
+        assert watched["game"] == state["game"] and watched["decision_actions"] == []
+        compared += 1
+        if state["game"]["over"] or compared >= 400:
+            break
+        if state["decision"] and state["decision"]["seat"] == 0:
+            whole.act(simple_answer(state))
+    deltas = sum(1 for m in delta.seen if m.get("delta"))
+    assert deltas == compared - 1 and deltas > 50, "after the first state, only deltas"
+    assert not any(m.get("delta") for m in whole.seen)
+    session = server.app.state.hub.sessions[game_id]
+    tables = {id(client.table) for client in session.clients if client.deltas}
+    assert len(tables) == 1, "the delta clients share the one last table"
+
+    delta.send({"type": "sync"})
+    synced = delta.expect("state")
+    assert synced["full"] and not synced.get("delta")
+    assert synced["game"] == rebuilt["game"] == whole.state["game"]  # type: ignore[index]
+    for client in (whole, delta, watcher):
+        client.close()
+
+
+def test_a_hello_without_deltas_gets_whole_states(server: ServerThread) -> None:
+    created = create_game(server.base, ANN_AND_BOTS)
+    game_id, token = created["game_id"], created["seat_token"]
+    ann = Player(server.base, game_id, token)
+    start_game(server.base, game_id, token)
+    state = ann.my_turn()
+    ann.act(simple_answer(state))
+    ann.wait_for(lambda s: s["state_id"] > state["state_id"])
+    assert not any(m.get("delta") for m in ann.seen)
+    assert ann.state is not None and "seq" not in ann.state
+    ann.close()
+
+
+def test_a_bad_deltas_field_is_refused_and_changes_nothing(server: ServerThread) -> None:
+    created = create_game(server.base, ANN_AND_BOTS)
+    game_id, token = created["game_id"], created["seat_token"]
+    start_game(server.base, game_id, token)
+    ann = Player(server.base, game_id, greet=False)
+    for value in ("yes", 1, None, [True]):
+        ann.send({"type": "hello", "token": token, "deltas": value})
+        error = ann.expect("error")
+        assert error["code"] == "bad_message" and error["request"] == "hello"
+        assert "hello.deltas must be true or false" in error["message"]
+    ann.send({"type": "ping"})
+    assert ann.recv()["code"] == "hello_first", "the refused hellos greeted nobody"
+    ann.send({"type": "hello", "token": token, "deltas": True})
+    assert ann.expect("welcome")["seat"] == 0
+    assert ann.expect("state")["seq"] is not None
+    ann.close()
+
+
+def test_a_lone_surrogate_is_sent_escaped() -> None:
+    text = dumps({"type": "chat", "text": "a\ud800b", "n": 2**70})
+    assert text.isascii() and json.loads(text) == {"type": "chat", "text": "a\ud800b", "n": 2**70}
+    assert dumps({"text": "Zitadelle ✓"}) == '{"text":"Zitadelle ✓"}'
