@@ -77,6 +77,10 @@ class ServerConfig:
     """Share the (PostgreSQL) database with other server processes: a lease per game."""
     db_busy_timeout: float = 5.0
     """Seconds a SQLite write waits for another writer before it fails."""
+    ws_compression: bool = False
+    """Compress WebSocket messages (per-message deflate). Off by default: with deltas a
+    change's message is about a kilobyte, and compressing every message cost about a
+    tenth of the server's CPU under load."""
     limits: Limits = field(default_factory=Limits)
 
 
