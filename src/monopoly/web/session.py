@@ -39,7 +39,7 @@ from .limits import Limits
 from .protocol import Refusal
 from .seats import Seating
 from .states import StateTexts
-from .storage import SeatData, StorageFailure, StoredGame
+from .storage import LogWrite, SeatData, StorageFailure, StoredGame
 
 if TYPE_CHECKING:
     from .hub import Hub
@@ -223,9 +223,8 @@ class GameSession:
             return
         result = {"winners": list(game.winners), "reason": game.end_reason} if game.over else None
         entries = [entry_to_json(entry) for entry in new]
-        store = self.hub.store
         try:
-            await self.hub.write(store.append_log, self.id, self.saved, entries, status, result)
+            await self.hub.append_log(LogWrite(self.id, self.saved, entries, status, result))
         except StorageFailure:
             if not await self._landed(self.saved + len(new)):
                 self._roll_back()

@@ -14,7 +14,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from sqlalchemy import (
     JSON,
@@ -137,6 +137,16 @@ def now() -> datetime:
     return datetime.now(UTC)
 
 
+class LogWrite(NamedTuple):
+    """One game's new record entries and status (see :meth:`Store.append_log`)."""
+
+    game_id: str
+    first_seq: int
+    entries: list[dict[str, Any]]
+    status: str
+    result: dict[str, Any] | None = None
+
+
 class Store:
     """All database access of the server; every method is one short transaction."""
 
@@ -248,16 +258,25 @@ class Store:
         This runs after every action of every game, so it skips the ORM's unit of work:
         one executemany insert and one update in a single transaction.
         """
+        self.append_logs([LogWrite(game_id, first_seq, entries, status, result)])
+
+    def append_logs(self, writes: list[LogWrite]) -> None:
+        """Several games' :meth:`append_log` in one transaction (a group commit: under
+        load the games' writes wait together, and one commit serves them all)."""
         rows = [
-            {"game_id": game_id, "seq": first_seq + i, "entry": entry}
-            for i, entry in enumerate(entries)
+            {"game_id": write.game_id, "seq": write.first_seq + i, "entry": entry}
+            for write in writes
+            for i, entry in enumerate(write.entries)
+        ]
+        moment = now()
+        statuses = [
+            {"gid": write.game_id, "status": write.status, "result": write.result, "at": moment}
+            for write in writes
         ]
         with self.engine.begin() as connection:
             if rows:
                 connection.execute(_APPEND, rows)
-            connection.execute(
-                _SET_STATUS, {"gid": game_id, "status": status, "result": result, "at": now()}
-            )
+            connection.execute(_SET_STATUS, statuses)
 
     def delete_game(self, game_id: str) -> None:
         with self.session() as session:
