@@ -137,13 +137,16 @@ class Hub:
         await future
 
     def _start_batches(self) -> None:
-        while self._appends and self._batches < self.store.writers:
-            batch, self._appends = self._appends, []
+        if self._appends and self._batches < self.store.writers:
             self._batches += 1
-            asyncio.get_running_loop().create_task(self._write_batch(batch))
+            asyncio.get_running_loop().create_task(self._write_batch())
 
-    async def _write_batch(self, batch: list[tuple[LogWrite, asyncio.Future[None]]]) -> None:
+    async def _write_batch(self) -> None:
+        """Write what waits when this task runs (all that came in the meantime)."""
+        batch, self._appends = self._appends, []
         try:
+            if not batch:
+                return
             try:
                 await self.write(self.store.append_logs, [write for write, _ in batch])
                 results: list[StorageFailure | None] = [None] * len(batch)
