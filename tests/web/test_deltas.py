@@ -4,7 +4,9 @@ gets — applied by the ``jsonpatch`` library (tests/web/servers.py), not the se
 
 from __future__ import annotations
 
+import asyncio
 import json
+from pathlib import Path
 
 from monopoly.web.client import dumps
 
@@ -13,6 +15,8 @@ from .servers import Player, ServerThread, create_game, simple_answer, start_gam
 ANN_AND_BOTS = [{"type": "human"}] + [{"type": "bot", "level": "easy"}] * 3
 PER_CHANGE = ("state_id", "seat", "decision", "decision_actions", "free_actions", "bid_range")
 """The parts of a state a delta carries whole."""
+MIXED = [{"type": "human"}] + [{"type": "bot", "level": level} for level in ("random", "easy")]
+"""The random computer player also mortgages and lifts mortgages at random."""
 LONG = {"preset": "standard", "options": {"turn_limit": 300}}
 
 
@@ -86,3 +90,41 @@ def test_a_lone_surrogate_is_sent_escaped() -> None:
     text = dumps({"type": "chat", "text": "a\ud800b", "n": 2**70})
     assert text.isascii() and json.loads(text) == {"type": "chat", "text": "a\ud800b", "n": 2**70}
     assert dumps({"text": "Zitadelle ✓"}) == '{"text":"Zitadelle ✓"}'
+
+
+def test_the_kept_holdings_match_the_game_at_every_action(tmp_path: Path) -> None:
+    """The table keeps each seat's deeds, buildings and their worth while no deed or
+    building changes: over whole games of computer players (buildings, mortgages,
+    trades, bankruptcies) it always equals the table computed afresh."""
+    from monopoly.core.view import PlayerView
+    from monopoly.web import views
+    from monopoly.web.hub import Hub
+    from monopoly.web.lobby import parse_new_game
+    from monopoly.web.session import ServerConfig
+    from monopoly.web.storage import Store
+
+    async def play() -> tuple[int, set[str]]:
+        hub = Hub(Store(str(tmp_path / "games.sqlite3")), ServerConfig(bot_delay=1e9))
+        actions, kinds = 0, set()
+        for seed in (3, 4):
+            body = {"name": "Ann", "token": "cat", "seats": MIXED, "seed": seed}
+            session, secret = await hub.create(parse_new_game(body, hub.levels, testing=True))
+            await session.start(secret)
+            game = session.game
+            assert game is not None
+            while not game.over and actions < 6000:
+                assert game.decision is not None
+                session.computer.move(game.decision.seat)
+                actions += 1
+                kinds.update(type(event).__name__ for event in game.events[-5:])
+                kept = session._table()
+                fresh = views.table_json(PlayerView(game), session._players())
+                assert kept["players"] == fresh["players"], f"action {actions}"
+            session.stop()
+        hub.stop()
+        hub.store.close()
+        return actions, kinds
+
+    actions, kinds = asyncio.run(play())
+    assert actions > 1000
+    assert {"BuildingBuilt", "PropertyMortgaged", "PlayerBankrupt"} <= kinds, kinds

@@ -108,6 +108,8 @@ class GameSession:
         self.last_used = time.monotonic()
         self._log_lines: list[str] = []
         """The game's log as text, narrated once (a sync only slices it)."""
+        self._holdings: dict[tuple[Game, int, int], list[views.Holding]] = {}
+        """The seats' holdings for the table, kept while no deed or building changes."""
         self._log_starts: list[int] = []
         """Where each event's lines start in ``_log_lines`` (an event may add a note)."""
         self.chat = ChatRoom()
@@ -306,7 +308,13 @@ class GameSession:
         """The public table: the same for every seat and spectator."""
         game = self.game
         assert game is not None
-        table = views.table_json(PlayerView(game), self._players())
+        view = PlayerView(game)
+        key = (game, game.deeds_version, game.buildings_version)
+        held = self._holdings.get(key)
+        if held is None:  # a deed or a building changed (or another game object)
+            held = views.holdings(view)
+            self._holdings = {key: held}
+        table = views.table_json(view, self._players(), held)
         table.update(
             edition=self.edition,
             language=self.language,
