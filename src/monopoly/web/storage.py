@@ -291,10 +291,8 @@ class Store:
             for start in range(0, len(rows), ROWS_PER_INSERT):
                 chunk = rows[start : start + ROWS_PER_INSERT]
                 cursor.execute(self._append_sql(len(chunk)), [v for row in chunk for v in row])
-            if len(statuses) == 1:
-                cursor.execute(self._status_sql, statuses[0])
-            else:
-                cursor.executemany(self._status_sql, statuses)
+            for values in statuses:  # plain statements: psycopg's executemany pipelines
+                cursor.execute(self._status_sql, values)
             cursor.close()
             connection.commit()
         except self.engine.dialect.loaded_dbapi.Error as error:
