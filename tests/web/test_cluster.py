@@ -109,7 +109,6 @@ def test_a_game_follows_its_player_to_the_process_she_is_connected_to(postgres_u
         assert ids == sorted(set(ids))  # every action answered by a newer state, none twice
         assert not [m for m in ann.seen if m["type"] == "error"]
         moved = max(i for i, m in enumerate(ann.seen) if m["type"] == "welcome")
-        assert any(m.get("delta") for m in ann.seen[:moved]), "deltas through the old owner"
         assert any(m.get("delta") for m in ann.seen[moved:]), "deltas from the new owner"
         ann.close()
         first.process.terminate()
