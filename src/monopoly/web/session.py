@@ -84,6 +84,28 @@ class ServerConfig:
     limits: Limits = field(default_factory=Limits)
 
 
+AMOUNTS_KEPT = 4096
+"""At most this many formatted amounts of money are kept per game."""
+
+
+class KeptAmountsNarrator(Narrator):
+    """A narrator that formats each amount of money once per game: Babel's number
+    formatting was the larger part of narrating an action's events. The text of an
+    amount depends only on the game's edition and language, which never change."""
+
+    def __init__(self, game: Game, amounts: dict[int, str]) -> None:
+        super().__init__(game)
+        self._amounts = amounts
+
+    def money(self, amount: int) -> str:
+        text = self._amounts.get(amount)
+        if text is None:
+            if len(self._amounts) >= AMOUNTS_KEPT:
+                self._amounts.clear()
+            text = self._amounts[amount] = super().money(amount)
+        return text
+
+
 class GameSession:
     """One game: its state, clients and log; seats and computer players are its parts."""
 
@@ -108,6 +130,8 @@ class GameSession:
         self.last_used = time.monotonic()
         self._log_lines: list[str] = []
         """The game's log as text, narrated once (a sync only slices it)."""
+        self._amounts: dict[int, str] = {}
+        """Amounts of money as the narrator writes them (see KeptAmountsNarrator)."""
         self._holdings: dict[tuple[Game, int, int], list[views.Holding]] = {}
         """The seats' holdings for the table, kept while no deed or building changes."""
         self._log_starts: list[int] = []
@@ -192,7 +216,7 @@ class GameSession:
         """Send every client the change: the table, the decision and the new events are
         built and serialised once for all; each client gets its seat's answers (and a
         delta of the table, if it asked for deltas; see states.py)."""
-        events = views.events_json(Narrator(game), game, start)
+        events = views.events_json(self.narrator(game), game, start)
         self._keep_log(start, events)
         shared = {
             "state_id": self.state_id,
@@ -259,6 +283,9 @@ class GameSession:
             del self._log_lines[self._log_starts[kept] :]
             del self._log_starts[kept:]
 
+    def narrator(self, game: Game) -> Narrator:
+        return KeptAmountsNarrator(game, self._amounts)
+
     def log_lines(self) -> list[str]:
         """The game's log as text (narrated once per event, then kept)."""
         game = self.game
@@ -266,7 +293,7 @@ class GameSession:
         lines, starts = self._log_lines, self._log_starts
         done = len(starts)
         if done < len(game.events):
-            for event_text in views.event_lines(Narrator(game), game, done):
+            for event_text in views.event_lines(self.narrator(game), game, done):
                 starts.append(len(lines))
                 lines.extend(event_text)
         return lines
