@@ -92,10 +92,13 @@ def test_a_lone_surrogate_is_sent_escaped() -> None:
     assert dumps({"text": "Zitadelle ✓"}) == '{"text":"Zitadelle ✓"}'
 
 
-def test_the_kept_holdings_match_the_game_at_every_action(tmp_path: Path) -> None:
+def test_the_kept_holdings_and_amounts_match_the_game_at_every_action(tmp_path: Path) -> None:
     """The table keeps each seat's deeds, buildings and their worth while no deed or
-    building changes: over whole games of computer players (buildings, mortgages,
-    trades, bankruptcies) it always equals the table computed afresh."""
+    building changes, and the narrator each amount of money it formatted: over whole
+    games of computer players (buildings, mortgages, bankruptcies; in English and in
+    German) the table always equals the one computed afresh, and the events' texts the
+    plain narrator's."""
+    from monopoly.core.narrate import Narrator
     from monopoly.core.view import PlayerView
     from monopoly.web import views
     from monopoly.web.hub import Hub
@@ -106,8 +109,12 @@ def test_the_kept_holdings_match_the_game_at_every_action(tmp_path: Path) -> Non
     async def play() -> tuple[int, set[str]]:
         hub = Hub(Store(str(tmp_path / "games.sqlite3")), ServerConfig(bot_delay=1e9))
         actions, kinds = 0, set()
-        for seed in (3, 4):
-            body = {"name": "Ann", "token": "cat", "seats": MIXED, "seed": seed}
+        for seed, edition, language, token in (
+            (3, "classic", "en", "cat"),
+            (4, "zelda", "de", "triforce"),
+        ):
+            body = {"name": "Ann", "token": token, "seats": MIXED, "seed": seed}
+            body.update(edition=edition, language=language)
             session, secret = await hub.create(parse_new_game(body, hub.levels, testing=True))
             await session.start(secret)
             game = session.game
@@ -120,6 +127,9 @@ def test_the_kept_holdings_match_the_game_at_every_action(tmp_path: Path) -> Non
                 kept = session._table()
                 fresh = views.table_json(PlayerView(game), session._players())
                 assert kept["players"] == fresh["players"], f"action {actions}"
+            plain = views.events_json(Narrator(game), game, 0)
+            for _ in range(2):  # the amounts formatted, then kept
+                assert views.events_json(session.narrator(game), game, 0) == plain
             session.stop()
         hub.stop()
         hub.store.close()
