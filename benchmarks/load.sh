@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # One load measurement (see benchmarks/locustfile.py): start `monopoly serve` on a fresh
 # database, run Locust with USERS concurrent games for SECONDS, print Locust's summary and
-# the server's CPU time and peak memory (RSS). By hand, not in ./test.
+# the server's CPU time, the actions stored meanwhile, the CPU per action and the peak
+# memory (RSS). By hand, not in ./test.
 #   benchmarks/load.sh USERS SECONDS [DB]     DB: sqlite (default) or a postgresql:// URL
 #   WORKERS=2 benchmarks/load.sh ...          several server processes (PostgreSQL only)
 set -euo pipefail
@@ -23,15 +24,31 @@ fi
   --workers "${WORKERS:-1}" \
   >/tmp/monopoly-load-server.log 2>&1 &
 server=$!
-trap 'kill $server 2>/dev/null || true' EXIT
-sleep 3
 pids() { echo "$server" $(cat "/proc/$server/task/$server/children" 2>/dev/null); }
+trap 'kill -CONT $(pids) 2>/dev/null; kill $server 2>/dev/null || true' EXIT
+sleep 3
 ticks() { for p in $(pids); do awk '{print $14 + $15}' "/proc/$p/stat"; done | awk '{s += $1} END {print s}'; }
+actions() {  # actions stored so far (record entries that are actions, not dice or shuffles)
+  .venv/bin/python - "$db" <<'PY'
+import sys
+from sqlalchemy import create_engine, text
+from monopoly.web.storage import database_url
+url = database_url(sys.argv[1])
+act = "entry->>'act'" if url.startswith("postgresql") else "json_extract(entry, '$.act')"
+with create_engine(url).connect() as connection:
+    print(connection.execute(text(f"SELECT count(*) FROM record_entries WHERE {act} IS NOT NULL")).scalar())
+PY
+}
 before=$(ticks)
+actions_before=$(actions)
 .venv/bin/locust -f benchmarks/locustfile.py --headless -H "http://127.0.0.1:$port" \
   -u "$users" -r 20 -t "${seconds}s" --csv /tmp/monopoly-load --only-summary 2>&1 |
   grep -E "action->state|spectator|/api/games|Aggregated|^Type|^WS|^POST" | tail -12 || true
+kill -STOP $(pids)  # stop the server: its CPU time and the stored actions match
 after=$(ticks)
+actions_after=$(actions)
 hz=$(getconf CLK_TCK)
 peak=$(for p in $(pids); do grep VmHWM "/proc/$p/status"; done | awk '{s += $2} END {print s}')
+stored=$(( actions_after - actions_before ))
 echo "server CPU: $(( (after - before) / hz )) s over ${seconds} s; peak RSS: $(( peak / 1024 )) MiB"
+echo "actions stored: $stored; server CPU per action: $(awk -v t=$(( after - before )) -v hz="$hz" -v n="$stored" 'BEGIN {printf "%.2f ms", n ? t / hz / n * 1000 : 0}')"

@@ -19,6 +19,9 @@ new game when one ends — so ``-u`` is the number of concurrent games. A ``Spec
   acting connection (the server stores the action first, then broadcasts);
 - ``WS spectator gap``: the longest pause between two states a spectator saw (a stall);
 - ``POST /api/games`` etc.: the lobby calls.
+
+Like the browser, every connection asks for deltas (``"deltas": true`` in its hello) and
+applies each one's JSON Patch to the table it keeps; messages are parsed with orjson.
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ import random
 import time
 from typing import Any
 
+import orjson
 from locust import HttpUser, between, events, task
 from websockets.sync.client import connect
 
@@ -49,6 +53,49 @@ def report(name: str, started: float, length: int, error: Exception | None = Non
         exception=error,
         context={},
     )
+
+
+class Table:
+    """The game table a connection keeps: whole from a ``state``, patched by a ``delta``."""
+
+    def __init__(self) -> None:
+        self.game: dict[str, Any] | None = None
+        self.seq: int | None = None
+
+    def read(self, text: str | bytes) -> dict[str, Any]:
+        """The next message; a delta is applied (and then read as the state it stands for)."""
+        message: dict[str, Any] = orjson.loads(text)
+        if message["type"] == "state":
+            self.game, self.seq = message["game"], message.get("seq")
+        elif message["type"] == "delta":
+            if self.game is None or message["base"] != self.seq:
+                raise RuntimeError(f"a delta on base {message['base']}, not {self.seq}")
+            for op in message["patch"]:
+                patch(self.game, op)
+            self.seq = message["seq"]
+            message["type"], message["game"] = "state", self.game
+        return message
+
+
+def patch(game: dict[str, Any], op: dict[str, Any]) -> None:
+    """Apply one JSON Patch operation (RFC 6902) in place: the server sends add, remove
+    and replace on keys and list indexes (docs/protocol.md)."""
+    *keys, last = [k.replace("~1", "/").replace("~0", "~") for k in op["path"][1:].split("/")]
+    node: Any = game
+    for key in keys:
+        node = node[int(key)] if isinstance(node, list) else node[key]
+    if isinstance(node, list):
+        index = len(node) if last == "-" else int(last)
+        if op["op"] == "add":
+            node.insert(index, op["value"])
+        elif op["op"] == "remove":
+            del node[index]
+        else:
+            node[index] = op["value"]
+    elif op["op"] == "remove":
+        del node[last]
+    else:
+        node[last] = op["value"]
 
 
 def answer(state: dict[str, Any]) -> dict[str, Any] | None:
@@ -75,7 +122,7 @@ class Player(HttpUser):
         game_id, token = created["game_id"], created["seat_token"]
         ws_url = self.host.replace("http", "ws", 1) + f"/ws/games/{game_id}"
         with connect(ws_url, open_timeout=WAIT, max_size=2**22) as ws:
-            ws.send(json.dumps({"type": "hello", "token": token}))
+            ws.send(json.dumps({"type": "hello", "token": token, "deltas": True}))
             start = {"seat_token": token}
             self.client.post(f"/api/games/{game_id}/start", json=start, name="/api/games/start")
             RUNNING.append(game_id)
@@ -88,8 +135,9 @@ class Player(HttpUser):
         sent_at: float | None = None
         sent_id = -1
         deadline = time.monotonic() + 600
+        table = Table()
         while time.monotonic() < deadline:
-            message = json.loads(ws.recv(timeout=WAIT))
+            message = table.read(ws.recv(timeout=WAIT))
             kind = message["type"]
             if kind == "game_over":
                 return
@@ -123,13 +171,14 @@ class Spectator(HttpUser):
         game_id = random.choice(RUNNING)
         ws_url = self.host.replace("http", "ws", 1) + f"/ws/games/{game_id}"
         with connect(ws_url, open_timeout=WAIT, max_size=2**22) as ws:
-            ws.send(json.dumps({"type": "hello", "token": None}))
+            ws.send(json.dumps({"type": "hello", "token": None, "deltas": True}))
+            table = Table()
             last = time.perf_counter()
             longest = 0.0
             until = time.monotonic() + 20
             while time.monotonic() < until:
                 try:
-                    message = json.loads(ws.recv(timeout=WAIT))
+                    message = table.read(ws.recv(timeout=WAIT))
                 except TimeoutError:
                     break
                 now = time.perf_counter()

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import jsonpatch
 import uvicorn
 from websockets.sync.client import ClientConnection, connect
 
@@ -150,16 +151,28 @@ def start_game(base: str, game_id: str, seat_token: str) -> None:
 
 # ---------------------------------------------------------------------- a WebSocket player
 class Player:
-    """One WebSocket connection: says hello (with a seat token, or none to watch)."""
+    """One WebSocket connection: says hello (with a seat token, or none to watch; with
+    ``deltas``, asking for them: each ``delta`` is applied by the ``jsonpatch`` library
+    and seen as the whole ``state`` it stands for, marked ``"delta": True``)."""
 
-    def __init__(self, base: str, game_id: str, token: str | None = None) -> None:
+    def __init__(
+        self,
+        base: str,
+        game_id: str,
+        token: str | None = None,
+        deltas: bool = False,
+        greet: bool = True,
+    ) -> None:
         url = base.replace("http://", "ws://") + f"/ws/games/{game_id}"
         self._stack = ExitStack()
         self.ws: ClientConnection = self._stack.enter_context(connect(url, open_timeout=WAIT))
         self.state: dict[str, Any] | None = None
         self.seen: list[dict[str, Any]] = []
-        self.send({"type": "hello", "token": token})
-        self.welcome = self.expect("welcome")
+        self.table: dict[str, Any] | None = None
+        self.seq: int | None = None
+        if greet:
+            self.send({"type": "hello", "token": token, **({"deltas": True} if deltas else {})})
+            self.welcome = self.expect("welcome")
 
     def send(self, message: dict[str, Any]) -> None:
         self.ws.send(json.dumps(message))
@@ -169,9 +182,14 @@ class Player:
 
     def recv(self, timeout: float = WAIT) -> dict[str, Any]:
         message: dict[str, Any] = json.loads(self.ws.recv(timeout=timeout))
+        if message["type"] == "delta":
+            assert self.table is not None and message["base"] == self.seq, "a delta without base"
+            game = jsonpatch.apply_patch(self.table, message["patch"])
+            message = {**message, "type": "state", "full": False, "log": None, "game": game}
+            message["delta"] = True
         self.seen.append(message)
         if message["type"] == "state":
-            self.state = message
+            self.state, self.table, self.seq = message, message["game"], message.get("seq")
         return message
 
     def expect(self, kind: str, timeout: float = WAIT) -> dict[str, Any]:

@@ -28,7 +28,8 @@ def test_a_game_survives_the_death_of_its_owner_process(postgres_url: str) -> No
         created = create_game(owner.base, ANN_AND_BOTS)
         game_id, token = created["game_id"], created["seat_token"]
         watcher = Player(owner.base, game_id)  # someone there: the game stays with its owner
-        ann = Player(other.base, game_id, token)  # connected to the process that does not own it
+        # connected to the process that does not own it; deltas, as the browser takes them
+        ann = Player(other.base, game_id, token, deltas=True)
         first_owner = owner_proc(db, game_id)
         assert watcher.welcome["spectator"] is True
         assert ann.welcome["seat"] == 0
@@ -47,6 +48,7 @@ def test_a_game_survives_the_death_of_its_owner_process(postgres_url: str) -> No
         assert again["full"] is True and again["state_id"] >= seen
         over = play_to_the_end(ann)
         assert over["winners"]
+        assert any(m.get("delta") for m in ann.seen), "deltas came through both owners"
         lobby = httpx.get(f"{other.base}/api/games/{game_id}").json()
         assert lobby["status"] == "over"
         ann.close()
@@ -85,7 +87,7 @@ def test_a_game_follows_its_player_to_the_process_she_is_connected_to(postgres_u
         created = create_game(first.base, ANN_AND_STEADY_BOTS, rules=LONGER)
         game_id, token = created["game_id"], created["seat_token"]
         creator = owner_proc(db, game_id)
-        ann = Player(second.base, game_id, token)
+        ann = Player(second.base, game_id, token, deltas=True)
         started = httpx.post(f"{second.base}/api/games/{game_id}/start", json={"seat_token": token})
         assert started.status_code == 200, started.text
         ids: list[int] = []
@@ -106,6 +108,8 @@ def test_a_game_follows_its_player_to_the_process_she_is_connected_to(postgres_u
         assert [m for m in ann.seen if m["type"] == "welcome"][-1]["seat"] == 0
         assert ids == sorted(set(ids))  # every action answered by a newer state, none twice
         assert not [m for m in ann.seen if m["type"] == "error"]
+        moved = max(i for i, m in enumerate(ann.seen) if m["type"] == "welcome")
+        assert any(m.get("delta") for m in ann.seen[moved:]), "deltas from the new owner"
         ann.close()
         first.process.terminate()
         second.process.terminate()

@@ -86,3 +86,45 @@ def test_a_new_server_on_the_same_database_resumes_the_game(db_url: str) -> None
         ann.act(simple_answer(after))
         assert ann.expect("state")["state_id"] > after["state_id"]
         ann.close()
+
+
+def test_writes_that_wait_together_are_stored_together_and_fail_alone(db_url: str) -> None:
+    """The per-action writes of several games go in one transaction (a group commit); a
+    write that breaks the record (an entry number taken twice) fails alone."""
+    import asyncio
+
+    from monopoly.web.hub import Hub
+    from monopoly.web.storage import LogWrite, StorageFailure
+
+    store = Store(db_url)
+    for game_id in ("g1", "g2", "g3"):
+        store.create_game(StoredGame(game_id, "running", {}, {"preset": "short"}, now(), []))
+    store.append_log("g2", 0, [{"dice": [1, 1]}], "running")
+    hub = Hub(store, ServerConfig())
+    batches: list[int] = []
+    append_logs = store.append_logs
+
+    def counted(writes: list[LogWrite]) -> None:
+        batches.append(len(writes))
+        append_logs(writes)
+
+    store.append_logs = counted  # type: ignore[method-assign]
+
+    async def write_three() -> list[BaseException | None]:
+        writes = [
+            LogWrite("g1", 0, [{"dice": [3, 4]}, {"act": "roll", "seat": 0}], "running"),
+            LogWrite("g2", 0, [{"dice": [2, 2]}], "running"),  # entry 0 is taken
+            LogWrite("g3", 0, [{"dice": [5, 6]}], "over", {"winners": [0], "reason": "limit"}),
+        ]
+        results = await asyncio.gather(*map(hub.append_log, writes), return_exceptions=True)
+        return list(results)
+
+    g1, g2, g3 = asyncio.run(write_three())
+    assert batches == [3, 1, 1, 1], "together, then one by one when one of them failed"
+    assert g1 is None and g3 is None and isinstance(g2, StorageFailure)
+    assert store.load("g1").log == [{"dice": [3, 4]}, {"act": "roll", "seat": 0}]  # type: ignore[union-attr]
+    assert store.load("g2").log == [{"dice": [1, 1]}]  # type: ignore[union-attr]
+    finished = store.load("g3")
+    assert finished is not None and finished.status == "over"
+    hub.stop()
+    store.close()

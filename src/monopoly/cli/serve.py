@@ -88,6 +88,9 @@ def serve(
             "(each game has one owner; players may connect to any of them)",
         ),
     ] = False,
+    ws_compression: Annotated[
+        bool, typer.Option(help="Compress WebSocket messages (per-message deflate; costs CPU)")
+    ] = False,
 ) -> None:
     """Play in the browser: start the game server and print its address."""
     import logging
@@ -113,6 +116,7 @@ def serve(
             connections_per_address=connections_per_address,
         ),
         cluster=cluster or workers > 1,
+        ws_compression=ws_compression,
     )
     if workers > 1:
         if not database_url(db).startswith("postgresql"):
@@ -138,6 +142,7 @@ def _uvicorn_config(web_app: Any, host: str, port: int) -> Any:
         log_level="warning",
         access_log=False,
         ws_max_size=65536,
+        ws_per_message_deflate=web_app.state.hub.config.ws_compression,
         h11_max_incomplete_event_size=16384,
     )
 

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import asyncio
 import json
+import secrets
 import time
 from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
+
+import orjson
 
 from .limits import Limits, RateLimiter, TokenBucket, describe_rate
 from .protocol import Refusal
@@ -40,11 +43,23 @@ class Client:
         """Why the server gave up on this client (None while it is served)."""
         self.buckets: dict[str, TokenBucket] = {}
         self.limited_in_a_row = 0
+        self.deltas = False
+        """The client asked for ``delta`` messages instead of whole states (in its hello)."""
+        self.table: dict[str, Any] | None = None
+        """With deltas: the last game table sent to this client (the base of the next
+        delta; usually shared with the other clients of the game)."""
+        self.seq = secrets.randbelow(2**31)
+        """With deltas: the number of the last state or delta sent (starting at random, so
+        a late message of another connection's numbering never matches)."""
 
     def send(self, message: dict[str, Any]) -> None:
+        if not self.dropped:
+            self.send_text(dumps(message))
+
+    def send_text(self, text: str) -> None:
+        """Queue a message already serialised (by :func:`dumps`)."""
         if self.dropped:
             return
-        text = dumps(message)
         self.queued_bytes += len(text)
         if (
             self.queue.qsize() >= self.limits.queue_messages
@@ -99,11 +114,11 @@ class Client:
         raise Refusal("rate_limited", describe_rate(kind, rate, wait))
 
 
-def dumps(message: dict[str, Any]) -> str:
-    """The message as JSON text; a lone surrogate is sent escaped instead of failing."""
-    text = json.dumps(message, ensure_ascii=False)
+def dumps(message: object) -> str:
+    """The value as compact JSON text (orjson: several times faster than ``json``). What
+    orjson refuses — a lone surrogate (not UTF-8), an integer beyond 64 bits — goes
+    through ``json`` instead, escaped to ASCII, so sending never fails."""
     try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:  # a lone surrogate: send it escaped, never fail
-        text = json.dumps(message)
-    return text
+        return orjson.dumps(message).decode()
+    except TypeError:  # orjson.JSONEncodeError is a TypeError
+        return json.dumps(message, separators=(",", ":"))

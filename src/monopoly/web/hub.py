@@ -25,7 +25,7 @@ from functools import partial
 from typing import Any
 from urllib.parse import urlsplit
 
-from sqlalchemy.exc import OperationalError
+from sqlalchemy.exc import IntegrityError, OperationalError
 
 from monopoly.bots.base import LEVELS, make_bot
 from monopoly.core.game import Game
@@ -36,6 +36,7 @@ from .computer import STANDIN_PREFERENCE, registered_levels
 from .lobby import ApiError, NewGame, new_game_id, new_secret
 from .session import GameSession, ServerConfig
 from .storage import (
+    LogWrite,
     SeatData,
     StorageFailure,
     Store,
@@ -84,6 +85,10 @@ class Hub:
         self._writers = ThreadPoolExecutor(store.writers, thread_name_prefix="monopoly-write")
         """SQLite takes one writer at a time: writing from one thread avoids its lock
         waits (its busy handler sleeps up to 100 ms at a time); PostgreSQL takes several."""
+        self._appends: list[tuple[LogWrite, asyncio.Future[None]]] = []
+        """Record entries waiting to be written together (see :meth:`append_log`)."""
+        self._batches = 0
+        """Group commits under way (at most one per writer thread)."""
         self.cluster: Cluster | None = None
         """Set when several processes share the (PostgreSQL) database."""
         if config.cluster:
@@ -117,6 +122,56 @@ class Hub:
             raise StorageFailure(self.storage_error) from error
         self.storage_error = None
         return answer
+
+    async def append_log(self, write: LogWrite) -> None:
+        """Store one game's new record entries (raises :class:`StorageFailure`).
+
+        The writes that wait meanwhile — one per game at most, as each game waits for
+        its own — go to the database together, one transaction per batch (a group
+        commit): under load this saves most of the per-write cost. A batch that breaks a
+        constraint is written again game by game, so only that game's write fails.
+        """
+        future = asyncio.get_running_loop().create_future()
+        self._appends.append((write, future))
+        self._start_batches()
+        await future
+
+    def _start_batches(self) -> None:
+        if self._appends and self._batches < self.store.writers:
+            self._batches += 1
+            asyncio.get_running_loop().create_task(self._write_batch())
+
+    async def _write_batch(self) -> None:
+        """Write what waits when this task runs (all that came in the meantime)."""
+        batch, self._appends = self._appends, []
+        try:
+            if not batch:
+                return
+            try:
+                await self.write(self.store.append_logs, [write for write, _ in batch])
+                results: list[StorageFailure | None] = [None] * len(batch)
+            except StorageFailure as failure:
+                if len(batch) == 1 or not isinstance(failure.__cause__, IntegrityError):
+                    results = [failure] * len(batch)  # the database itself fails: all do
+                else:
+                    results = [await self._write_one(write) for write, _ in batch]
+            for (_, future), result in zip(batch, results, strict=True):
+                if future.done():
+                    continue
+                if result is None:
+                    future.set_result(None)
+                else:
+                    future.set_exception(result)
+        finally:
+            self._batches -= 1
+            self._start_batches()
+
+    async def _write_one(self, write: LogWrite) -> StorageFailure | None:
+        try:
+            await self.write(self.store.append_logs, [write])
+        except StorageFailure as failure:
+            return failure
+        return None
 
     async def read(self, call: Callable[..., Any], *args: Any) -> Any:
         """Run one store query in a worker thread; failures are a 503 for the request."""

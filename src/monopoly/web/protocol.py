@@ -21,7 +21,7 @@ from . import views
 from .limits import BadJson, read_json, shown
 
 MESSAGE_FIELDS: dict[str, frozenset[str]] = {
-    "hello": frozenset({"token"}),
+    "hello": frozenset({"token", "deltas"}),
     "action": frozenset({"state_id", "action"}),
     "check": frozenset({"action"}),
     "hand_to_bot": frozenset({"seat"}),
@@ -79,6 +79,14 @@ def hello_token(data: dict[str, Any]) -> str | None:
     if token is not None and not isinstance(token, str):
         raise Refusal("bad_message", "hello.token must be a string or null")
     return token
+
+
+def hello_deltas(data: dict[str, Any]) -> bool:
+    """Whether a hello asks for ``delta`` messages instead of whole states."""
+    value = data.get("deltas", False)
+    if type(value) is not bool:
+        raise Refusal("bad_message", f"hello.deltas must be true or false, got {shown(value)}")
+    return value
 
 
 def log_from(data: dict[str, Any]) -> int | None:

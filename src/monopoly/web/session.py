@@ -21,6 +21,7 @@ import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import datetime
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from monopoly.core.actions import Action
@@ -30,14 +31,15 @@ from monopoly.core.narrate import Narrator
 from monopoly.core.records import entry_to_json, replay
 from monopoly.core.view import PlayerView
 
-from . import protocol, views
+from . import explain, protocol, views
 from .chat import ChatRefusal, ChatRoom
-from .client import Client
+from .client import Client, dumps
 from .computer import ComputerPlayers
 from .limits import Limits
 from .protocol import Refusal
 from .seats import Seating
-from .storage import SeatData, StorageFailure, StoredGame
+from .states import StateTexts
+from .storage import LogWrite, SeatData, StorageFailure, StoredGame
 
 if TYPE_CHECKING:
     from .hub import Hub
@@ -75,7 +77,33 @@ class ServerConfig:
     """Share the (PostgreSQL) database with other server processes: a lease per game."""
     db_busy_timeout: float = 5.0
     """Seconds a SQLite write waits for another writer before it fails."""
+    ws_compression: bool = False
+    """Compress WebSocket messages (per-message deflate). Off by default: with deltas a
+    change's message is about a kilobyte, and compressing every message cost about a
+    tenth of the server's CPU under load."""
     limits: Limits = field(default_factory=Limits)
+
+
+AMOUNTS_KEPT = 4096
+"""At most this many formatted amounts of money are kept per game."""
+
+
+class KeptAmountsNarrator(Narrator):
+    """A narrator that formats each amount of money once per game: Babel's number
+    formatting was the larger part of narrating an action's events. The text of an
+    amount depends only on the game's edition and language, which never change."""
+
+    def __init__(self, game: Game, amounts: dict[int, str]) -> None:
+        super().__init__(game)
+        self._amounts = amounts
+
+    def money(self, amount: int) -> str:
+        text = self._amounts.get(amount)
+        if text is None:
+            if len(self._amounts) >= AMOUNTS_KEPT:
+                self._amounts.clear()
+            text = self._amounts[amount] = super().money(amount)
+        return text
 
 
 class GameSession:
@@ -102,6 +130,10 @@ class GameSession:
         self.last_used = time.monotonic()
         self._log_lines: list[str] = []
         """The game's log as text, narrated once (a sync only slices it)."""
+        self._amounts: dict[int, str] = {}
+        """Amounts of money as the narrator writes them (see KeptAmountsNarrator)."""
+        self._holdings: dict[tuple[Game, int, int], list[views.Holding]] = {}
+        """The seats' holdings for the table, kept while no deed or building changes."""
         self._log_starts: list[int] = []
         """Where each event's lines start in ``_log_lines`` (an event may add a note)."""
         self.chat = ChatRoom()
@@ -174,14 +206,39 @@ class GameSession:
         self.computer.start_turn_timer()
         start, self.sent_events = self.sent_events, len(game.events)
         if self.clients:
-            narrator = Narrator(game)
-            events_json = views.events_json(narrator, game, start)
-            for client in self.clients:
-                client.send(self.state_message(client.seat, events_json, full=False))
+            self._send_states(game, start)
         if game.over and not self.announced_over:
             self.announced_over = True
             self.broadcast(protocol.game_over_message(game))
         self.kick_bots()
+
+    def _send_states(self, game: Game, start: int) -> None:
+        """Send every client the change: the table, the decision and the new events are
+        built and serialised once for all; each client gets its seat's answers (and a
+        delta of the table, if it asked for deltas; see states.py)."""
+        events = views.events_json(self.narrator(game), game, start)
+        self._keep_log(start, events)
+        shared = {
+            "state_id": self.state_id,
+            "decision": views.decision_json(game),
+            "events": events,
+            "turn_timer": self.computer.seconds_left(),
+        }
+        texts = StateTexts(self._table(), shared, partial(views.seat_answers, game))
+        for client in self.clients:
+            client.send_text(texts.text_for(client))
+
+    def _keep_log(self, start: int, events: list[dict[str, Any]]) -> None:
+        """Add the texts of the events sent to the log (so no event is narrated twice),
+        if the log has every event before them."""
+        lines, starts = self._log_lines, self._log_starts
+        if len(starts) != start:
+            return
+        for event in events:
+            starts.append(len(lines))
+            lines.append(event["text"])
+            if event.get("why"):
+                lines.append(explain.WHY_PREFIX + event["why"])
 
     async def _save(self) -> None:
         game = self.game
@@ -192,9 +249,8 @@ class GameSession:
             return
         result = {"winners": list(game.winners), "reason": game.end_reason} if game.over else None
         entries = [entry_to_json(entry) for entry in new]
-        store = self.hub.store
         try:
-            await self.hub.write(store.append_log, self.id, self.saved, entries, status, result)
+            await self.hub.append_log(LogWrite(self.id, self.saved, entries, status, result))
         except StorageFailure:
             if not await self._landed(self.saved + len(new)):
                 self._roll_back()
@@ -227,6 +283,9 @@ class GameSession:
             del self._log_lines[self._log_starts[kept] :]
             del self._log_starts[kept:]
 
+    def narrator(self, game: Game) -> Narrator:
+        return KeptAmountsNarrator(game, self._amounts)
+
     def log_lines(self) -> list[str]:
         """The game's log as text (narrated once per event, then kept)."""
         game = self.game
@@ -234,7 +293,7 @@ class GameSession:
         lines, starts = self._log_lines, self._log_starts
         done = len(starts)
         if done < len(game.events):
-            for event_text in views.event_lines(Narrator(game), game, done):
+            for event_text in views.event_lines(self.narrator(game), game, done):
                 starts.append(len(lines))
                 lines.extend(event_text)
         return lines
@@ -250,13 +309,7 @@ class GameSession:
         carries a page of the log instead of the new events."""
         game = self.game
         assert game is not None
-        table = views.table_json(PlayerView(game, -1 if seat is None else seat), self._players())
-        table.update(
-            edition=self.edition,
-            language=self.language,
-            rules=self.rules_spec,
-            end_reason=game.end_reason,
-        )
+        table = self._table()
         message = {
             "type": "state",
             "state_id": self.state_id,
@@ -278,6 +331,25 @@ class GameSession:
             message["log_total"] = len(lines)
         return message
 
+    def _table(self) -> dict[str, Any]:
+        """The public table: the same for every seat and spectator."""
+        game = self.game
+        assert game is not None
+        view = PlayerView(game)
+        key = (game, game.deeds_version, game.buildings_version)
+        held = self._holdings.get(key)
+        if held is None:  # a deed or a building changed (or another game object)
+            held = views.holdings(view)
+            self._holdings = {key: held}
+        table = views.table_json(view, self._players(), held)
+        table.update(
+            edition=self.edition,
+            language=self.language,
+            rules=self.rules_spec,
+            end_reason=game.end_reason,
+        )
+        return table
+
     def _players(self) -> list[dict[str, Any]]:
         game = self.game
         assert game is not None
@@ -296,8 +368,9 @@ class GameSession:
         ]
 
     def broadcast(self, message: dict[str, Any]) -> None:
+        text = dumps(message)  # once for everyone
         for client in self.clients:
-            client.send(message)
+            client.send_text(text)
 
     def _send_full(self, client: Client, log_from: int | None = None) -> None:
         if self.chat.messages:
@@ -305,7 +378,11 @@ class GameSession:
         if self.game is None:
             client.send({"type": "lobby", "game": self.lobby_json(self.hub.public_url)})
             return
-        client.send(self.state_message(client.seat, [], full=True, log_from=log_from))
+        message = self.state_message(client.seat, [], full=True, log_from=log_from)
+        if client.deltas:  # the next delta is made against this table
+            client.table, client.seq = message["game"], client.seq + 1
+            message["seq"] = client.seq
+        client.send(message)
         if self.game.over:
             client.send(protocol.game_over_message(self.game))
             if self.seating.next_game is not None:
@@ -338,8 +415,9 @@ class GameSession:
         if client.greeted:
             raise Refusal("already_hello", "this connection has already said hello")
         token = protocol.hello_token(data)
+        deltas = protocol.hello_deltas(data)
         seat = None if token is None else self.seating.seat_of(token)
-        client.seat, client.greeted = seat, True
+        client.seat, client.greeted, client.deltas = seat, True, deltas
         self.clients.append(client)
         name = None if seat is None else self.seats[seat].name
         test_setup = self.seating.test_setup

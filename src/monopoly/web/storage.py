@@ -9,12 +9,14 @@ so saving costs the same on the first action and the thousandth.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterator
-from contextlib import contextmanager
+import json
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from functools import cached_property
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from sqlalchemy import (
     JSON,
@@ -23,16 +25,15 @@ from sqlalchemy import (
     ForeignKey,
     Integer,
     String,
-    bindparam,
     create_engine,
     delete,
     event,
     func,
-    insert,
     select,
     update,
 )
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
 DEFAULT_DB = Path("data") / "monopoly.sqlite3"
@@ -135,6 +136,20 @@ def database_url(spec: str | None) -> str:
 
 def now() -> datetime:
     return datetime.now(UTC)
+
+
+ROWS_PER_INSERT = 500
+"""Record entries per insert statement (the drivers' limits on parameters are far)."""
+
+
+class LogWrite(NamedTuple):
+    """One game's new record entries and status (see :meth:`Store.append_log`)."""
+
+    game_id: str
+    first_seq: int
+    entries: list[dict[str, Any]]
+    status: str
+    result: dict[str, Any] | None = None
 
 
 class Store:
@@ -248,16 +263,82 @@ class Store:
         This runs after every action of every game, so it skips the ORM's unit of work:
         one executemany insert and one update in a single transaction.
         """
+        self.append_logs([LogWrite(game_id, first_seq, entries, status, result)])
+
+    def append_logs(self, writes: list[LogWrite]) -> None:
+        """Several games' :meth:`append_log` in one transaction (a group commit: under
+        load the games' writes wait together, and one commit serves them all).
+
+        This runs after every action, so it talks to the database driver directly: one
+        insert of all the entries, the status updates and a commit, the values converted
+        by the columns' own types (so they are stored exactly as the ORM stores them).
+        SQLAlchemy's statement layer cost about twice the write itself, and psycopg's
+        ``executemany`` (a pipeline) more than a plain statement. Errors come as
+        SQLAlchemy's, as from the ORM.
+        """
+        entry, result, updated = self._binds
         rows = [
-            {"game_id": game_id, "seq": first_seq + i, "entry": entry}
-            for i, entry in enumerate(entries)
+            (write.game_id, write.first_seq + i, entry(data))
+            for write in writes
+            for i, data in enumerate(write.entries)
         ]
-        with self.engine.begin() as connection:
-            if rows:
-                connection.execute(_APPEND, rows)
-            connection.execute(
-                _SET_STATUS, {"gid": game_id, "status": status, "result": result, "at": now()}
-            )
+        moment = updated(now())
+        statuses = [(write.status, result(write.result), moment, write.game_id) for write in writes]
+        connection = self.engine.raw_connection()
+        cursor = None
+        try:
+            cursor = connection.cursor()
+            for start in range(0, len(rows), ROWS_PER_INSERT):
+                chunk = rows[start : start + ROWS_PER_INSERT]
+                cursor.execute(self._append_sql(len(chunk)), [v for row in chunk for v in row])
+            for values in statuses:  # plain statements: psycopg's executemany pipelines
+                cursor.execute(self._status_sql, values)
+            cursor.close()
+            connection.commit()
+        except self.engine.dialect.loaded_dbapi.Error as error:
+            self._failed(connection, cursor, error)
+            raise DBAPIError.instance(
+                self._status_sql, None, error, self.engine.dialect.loaded_dbapi.Error
+            ) from error
+        finally:
+            connection.close()  # back to the pool (or gone, if invalidated)
+
+    def _failed(self, connection: Any, cursor: Any, error: Any) -> None:
+        """Roll back; a connection the database dropped is not used again."""
+        dialect = self.engine.dialect
+        if dialect.is_disconnect(error, connection.dbapi_connection, cursor):
+            connection.invalidate(error)
+            return
+        with suppress(Exception):
+            connection.rollback()
+
+    @cached_property
+    def _binds(self) -> tuple[Callable[[Any], Any], ...]:
+        """How the driver takes a record entry, a result (JSON: the column type's own
+        conversion, or JSON text cast by the SQL, see ``_marks``) and a time."""
+        dialect = self.engine.dialect
+        entry = RecordEntryRow.__table__.c.entry.type.bind_processor(dialect) or _json_text
+        result = GameRow.__table__.c.result.type.bind_processor(dialect) or _json_text
+        updated = GameRow.__table__.c.updated.type.bind_processor(dialect) or (lambda v: v)
+        return entry, result, updated
+
+    @cached_property
+    def _marks(self) -> tuple[str, str]:
+        """The driver's placeholder for a value and for JSON text."""
+        if self.engine.dialect.paramstyle == "qmark":
+            return "?", "?"
+        return "%s", "%s::json"
+
+    def _append_sql(self, rows: int) -> str:
+        mark, json = self._marks
+        values = ", ".join([f"({mark}, {mark}, {json})"] * rows)
+        return f"INSERT INTO record_entries (game_id, seq, entry) VALUES {values}"
+
+    @cached_property
+    def _status_sql(self) -> str:
+        mark, json = self._marks
+        values = f"status = {mark}, result = {json}, updated = {mark}"
+        return f"UPDATE games SET {values} WHERE id = {mark}"
 
     def delete_game(self, game_id: str) -> None:
         with self.session() as session:
@@ -316,6 +397,10 @@ class Store:
             return int(session.scalar(query) or 0)
 
 
+def _json_text(value: Any) -> str | None:
+    return None if value is None else json.dumps(value)
+
+
 def describe_error(error: BaseException) -> str:
     """A database error in one line, without the SQL or its parameters (no secrets)."""
     original = getattr(error, "orig", None) or error
@@ -341,15 +426,6 @@ def _seat_data(row: SeatRow) -> SeatData:
 def _aware(moment: datetime) -> datetime:
     """SQLite returns naive datetimes: they were written in UTC."""
     return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
-
-
-_APPEND = insert(RecordEntryRow)
-_SET_STATUS = (
-    update(GameRow)
-    .where(GameRow.id == bindparam("gid"))
-    .values(status=bindparam("status"), result=bindparam("result"), updated=bindparam("at"))
-)
-"""The statements of ``append_log``, built once (it runs after every action)."""
 
 
 def _sqlite_pragmas(connection: Any, _record: Any) -> None:

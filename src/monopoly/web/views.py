@@ -273,11 +273,30 @@ def _plain(value: Any) -> Any:
     return {name: _plain(getattr(value, name, None)) for name in slots} or None
 
 
-def table_json(view: PlayerView, players: list[dict[str, Any]]) -> dict[str, Any]:
-    """The public table: what every seat and spectator sees alike."""
-    game_round = view.round
-    for seat, player in enumerate(players):
+Holding = tuple[list[int], int, int, int]
+"""A seat's deeds, houses, hotels, and its net worth without its cash."""
+
+
+def holdings(view: PlayerView) -> list[Holding]:
+    """What each seat holds; it changes only with an owner, a mortgage or a building, so
+    a caller may keep it while ``deeds_version`` and ``buildings_version`` stay."""
+    result = []
+    for seat in range(view.players):
         houses, hotels = view.houses_and_hotels(seat)
+        worth = view.net_worth(seat) - view.cash[seat]
+        result.append((view.properties_of(seat), houses, hotels, worth))
+    return result
+
+
+def table_json(
+    view: PlayerView, players: list[dict[str, Any]], held: list[Holding] | None = None
+) -> dict[str, Any]:
+    """The public table: what every seat and spectator sees alike (``held``: the seats'
+    :func:`holdings`, if the caller kept them)."""
+    game_round = view.round
+    held = holdings(view) if held is None else held
+    for seat, player in enumerate(players):
+        properties, houses, hotels, worth = held[seat]
         player.update(
             cash=view.cash[seat],
             position=view.position[seat],
@@ -286,8 +305,8 @@ def table_json(view: PlayerView, players: list[dict[str, Any]]) -> dict[str, Any
             jail_turns=view.jail_turns[seat],
             jail_cards=list(view.jail_cards[seat]),
             speed_die=view.speed_active[seat],
-            net_worth=view.net_worth(seat) if view.active[seat] else 0,
-            properties=view.properties_of(seat),
+            net_worth=view.cash[seat] + worth if view.active[seat] else 0,
+            properties=list(properties),
             houses=houses,
             hotels=hotels,
         )

@@ -1,5 +1,9 @@
 // The WebSocket of one open game (docs/protocol.md): hello with the seat token, messages
 // in, actions out, and an automatic reconnect (with a visible status) when it drops.
+// The server sends the game's table whole once, then only what changed (`delta`): this
+// turns every delta back into a whole `state`, so the rest of the client sees states only.
+
+import { applyPatch } from "./patch.js";
 
 const FATAL = new Set(["bad_token", "unknown_game"]);
 const PING_EVERY = 20000;
@@ -23,6 +27,10 @@ export class Connection {
     this.pinger = null;
     /** Messages typed while the socket was down, sent in order once the server welcomes us. */
     this.outbox = [];
+    /** The last game table the server sent, and its number (the base of the next delta). */
+    this.table = null;
+    this.seq = null;
+    this.syncing = false;
   }
 
   open() {
@@ -31,8 +39,10 @@ export class Connection {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     const socket = new WebSocket(`${scheme}://${location.host}/ws/games/${encodeURIComponent(this.gameId)}`);
     this.socket = socket;
+    this.table = null;
+    this.syncing = false;
     socket.addEventListener("open", () => {
-      socket.send(JSON.stringify({ type: "hello", token: this.token }));
+      socket.send(JSON.stringify({ type: "hello", token: this.token, deltas: true }));
     });
     socket.addEventListener("message", (event) => this.receive(event.data));
     socket.addEventListener("close", () => this.dropped(socket));
@@ -53,7 +63,38 @@ export class Connection {
       this.flush();
     }
     if (message.type === "error" && FATAL.has(message.code)) this.stopped = true;
+    if (message.type === "error" && message.request === "sync") this.syncing = false;  // ask again at the next delta
+    if (message.type === "state") {
+      this.table = message.game;
+      this.seq = message.seq;
+      this.syncing = false;
+    } else if (message.type === "delta") {
+      message = this.undelta(message);
+      if (!message) return;
+    }
     this.onMessage(message);
+  }
+
+  /** The whole state a delta stands for; null (and a sync asked for) if its base is not
+   * the table we have. */
+  undelta(delta) {
+    let game = null;
+    if (this.table && delta.base === this.seq) {
+      try {
+        game = applyPatch(this.table, delta.patch);
+      } catch {
+        game = null;
+      }
+    }
+    if (!game) {
+      this.table = null;
+      if (!this.syncing) this.syncing = this.send({ type: "sync" });  // a state follows
+      return null;
+    }
+    this.table = game;
+    this.seq = delta.seq;
+    const { type, base, patch, ...rest } = delta;
+    return { type: "state", full: false, log: null, ...rest, game };
   }
 
   dropped(socket) {

@@ -1,0 +1,107 @@
+"""The ``state`` and ``delta`` messages of one change, built once for all of a game's
+clients.
+
+After every change each client gets what it may see of the game. Most of that is the
+same for everyone — the table, the decision, the new events — so it is built and
+serialised once per change (:class:`StateTexts`); only the seat's own answers (and,
+with deltas, the message number) are added per client, by joining JSON texts.
+
+A client that asked for deltas (``"deltas": true`` in its hello) gets its first table
+whole (in a ``state``) and from then on a ``delta``: a JSON Patch (RFC 6902) of the
+table against the last table it was sent. The table's lists (spaces, players) are
+patched by index, so an unchanged space or player is not sent again; the patch of one
+change is made once for all clients that had the same table. A client holds one table
+(usually the one shared by all), so its memory on the server stays bounded.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from .client import Client, dumps
+
+Answers = dict[str, Any]
+"""A seat's own part of a state: ``decision_actions``, ``free_actions``, ``bid_range``."""
+
+
+def table_patch(
+    old: Any, new: Any, path: str = "", ops: list[dict[str, Any]] | None = None
+) -> list[dict[str, Any]]:
+    """The JSON Patch (RFC 6902) that turns ``old`` into ``new``: objects by key, lists of
+    the same length by index (another length: the whole list), values whole."""
+    ops = [] if ops is None else ops
+    if type(old) is dict and type(new) is dict:
+        kept = 0
+        for key, value in new.items():
+            if key in old:
+                kept += 1
+                if old[key] != value:
+                    table_patch(old[key], value, f"{path}/{_escape(key)}", ops)
+            else:
+                ops.append({"op": "add", "path": f"{path}/{_escape(key)}", "value": value})
+        if kept < len(old):
+            for key in old.keys() - new.keys():
+                ops.append({"op": "remove", "path": f"{path}/{_escape(key)}"})
+    elif type(old) is list and type(new) is list and len(old) == len(new) and path:
+        for index, (before, after) in enumerate(zip(old, new, strict=True)):
+            if before != after:
+                table_patch(before, after, f"{path}/{index}", ops)
+    else:
+        ops.append({"op": "replace", "path": path, "value": new})
+    return ops
+
+
+def _escape(key: str) -> str:
+    """A key as a JSON Pointer token (RFC 6901)."""
+    return key.replace("~", "~0").replace("/", "~1") if "~" in key or "/" in key else key
+
+
+class StateTexts:
+    """The messages of one change: ``table`` (the whole public table) and ``shared``
+    (``state_id``, ``decision``, ``events``, ``turn_timer``) for everyone, ``answers``
+    per seat."""
+
+    def __init__(
+        self,
+        table: dict[str, Any],
+        shared: dict[str, Any],
+        answers: Callable[[int | None], Answers],
+    ) -> None:
+        self.table = table
+        self._shared = dumps(shared)[1:-1]
+        self._answers = answers
+        self._answer_texts: dict[int | None, str] = {}
+        self._table_text: str | None = None
+        self._patches: dict[int, str] = {}
+        """Serialised patches against each base seen (by the base table's id)."""
+
+    def text_for(self, client: Client) -> str:
+        """``client``'s message (a ``delta`` if it takes them and has a base, else a
+        ``state``); with deltas, the client's base becomes this change's table."""
+        seat = client.seat
+        answers = self._answer_texts.get(seat)
+        if answers is None:
+            answers = self._answer_texts[seat] = dumps(self._answers(seat))[1:-1]
+        own = f'"seat":{dumps(seat)},{answers}'
+        if client.deltas:
+            base, client.table = client.table, self.table
+            client.seq += 1
+            own += f',"seq":{client.seq}'
+            if base is not None:
+                patch = self._patch(base)
+                head = f'"type":"delta","base":{client.seq - 1},"patch":{patch}'
+                return f"{{{head},{self._shared},{own}}}"
+        head = f'"type":"state","full":false,"log":null,"game":{self._table()}'
+        return f"{{{head},{self._shared},{own}}}"
+
+    def _table(self) -> str:
+        if self._table_text is None:
+            self._table_text = dumps(self.table)
+        return self._table_text
+
+    def _patch(self, base: dict[str, Any]) -> str:
+        text = self._patches.get(id(base))
+        if text is None:
+            text = self._patches[id(base)] = dumps(table_patch(base, self.table))
+        return text

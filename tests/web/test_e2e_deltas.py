@@ -1,0 +1,115 @@
+"""Deltas in the browser: a page that followed a long game by ``delta`` messages shows
+exactly what a page opened afresh (one whole ``state``) shows.
+
+Debian's Chromium, driven by Playwright, opens the person's seat and only watches; the
+person's moves come from a WebSocket client of the test, three computer players (no
+delay) take the other seats, so hundreds of changes reach the page as deltas.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Page, WebSocket
+
+from monopoly.web.session import ServerConfig
+
+from .conftest import ROBOT_LIMITS
+from .servers import WAIT, Player, ServerThread, create_game, start_game
+from .test_e2e_game import WAIT_MS, chromium, open_seat, watch_errors
+
+SEATS = [{"type": "human"}] + [{"type": "bot", "level": "easy"}] * 3
+CHECKPOINTS = (60, 150)
+"""The person's decisions after which the page is compared with a fresh one."""
+
+PAGE_STATE = """() => {
+  const state = window.monopolyScreen.state;
+  const spaces = [...document.querySelectorAll('.space')].map((node) => ({ ...node.dataset }));
+  const players = document.querySelector('.players')?.innerText ?? '';
+  const pick = ({ state_id, seat, game, decision, decision_actions, free_actions, bid_range }) =>
+    ({ state_id, seat, game, decision, decision_actions, free_actions, bid_range });
+  return { state: pick(state), spaces, players };
+}"""
+
+
+def answer(state: dict[str, Any]) -> dict[str, Any] | None:
+    """A person's plain play: the first answer, else raise cash by selling or mortgaging."""
+    if state["decision_actions"]:
+        chosen: dict[str, Any] = state["decision_actions"][0]
+        return chosen
+    raising = [a for a in state["free_actions"] if a["act"] in ("sell", "mortgage")]
+    return raising[0] if raising else None
+
+
+def play(ann: Player, decisions: int) -> dict[str, Any]:
+    """Let the person answer ``decisions`` times (or until the end); the state then."""
+    for _ in range(decisions):
+        state = ann.wait_for(
+            lambda s: s["game"]["over"] or bool(s["decision"] and s["decision"]["seat"] == 0)
+        )
+        action = answer(state)
+        if state["game"]["over"] or action is None:
+            return state
+        ann.act(action)
+        ann.wait_for(lambda s, sent=state["state_id"]: s["state_id"] > sent)
+    return ann.wait_for(
+        lambda s: s["game"]["over"] or bool(s["decision"] and s["decision"]["seat"] == 0)
+    )
+
+
+def shown(page: Page, state_id: int) -> dict[str, Any]:
+    """What the page shows once it has reached ``state_id``."""
+    page.wait_for_function(
+        "id => window.monopolyScreen?.state?.state_id === id && window.monopolyScreen.layout",
+        arg=state_id,
+        timeout=WAIT_MS,
+    )
+    snapshot: dict[str, Any] = page.evaluate(PAGE_STATE)
+    return snapshot
+
+
+def same_as_fresh(follower: Page, fresh: Page, state_id: int) -> None:
+    """The pages agree (the players' panel may wait for the presence both are sent)."""
+    deadline = time.monotonic() + WAIT
+    while True:
+        followed, anew = shown(follower, state_id), shown(fresh, state_id)
+        if followed == anew or time.monotonic() > deadline:
+            break
+        time.sleep(0.2)
+    assert followed["state"] == anew["state"]
+    assert followed["spaces"] == anew["spaces"]
+    assert followed["players"] == anew["players"]
+
+
+def test_a_page_that_followed_a_long_game_by_deltas_matches_a_fresh_page(tmp_path: Path) -> None:
+    config = ServerConfig(bot_delay=0, absence_timeout=60, testing=True, limits=ROBOT_LIMITS)
+    with ServerThread(str(tmp_path / "games.sqlite3"), config) as server, chromium() as browser:
+        rules = {"preset": "standard", "options": {"turn_limit": 400}}
+        created = create_game(server.base, SEATS, rules=rules, seed=11)
+        game_id, token = created["game_id"], created["seat_token"]
+        follower = browser.new_page()
+        errors = watch_errors(follower)
+        frames: list[str] = []
+
+        def listen(socket: WebSocket) -> None:
+            socket.on("framereceived", lambda frame: frames.append(str(frame)[:40]))
+
+        follower.on("websocket", listen)
+        open_seat(follower, server.base, game_id, token)
+        start_game(server.base, game_id, token)
+        ann = Player(server.base, game_id, token)
+        done = 0
+        for checkpoint in CHECKPOINTS:
+            state = play(ann, checkpoint - done)
+            done = checkpoint
+            fresh = browser.new_page()
+            open_seat(fresh, server.base, game_id, token)
+            same_as_fresh(follower, fresh, state["state_id"])
+            fresh.close()
+        ann.close()
+        deltas = sum('"type":"delta"' in frame for frame in frames)
+        assert deltas > 200, f"the page got {deltas} deltas: the test must follow a long game"
+        assert state["state_id"] > 400
+        assert errors == []
