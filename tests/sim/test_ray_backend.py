@@ -21,7 +21,6 @@ from monopoly.sim.runner import SimConfig, SimulationError, run
 from monopoly.sim.stats import TIMING_KEYS, Summary
 from monopoly.sim.texts import Texts
 
-
 pytestmark = pytest.mark.xdist_group("ray")
 """One Ray instance at a time: ./test runs the Ray modules on one test worker."""
 

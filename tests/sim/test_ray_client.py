@@ -21,9 +21,11 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+from unittest import mock
 
 import pytest
 
+from monopoly.sim.backends import BackendError, RayBackend
 from monopoly.sim.stats import TIMING_KEYS
 
 from ..web.servers import free_port
@@ -156,3 +158,55 @@ def test_a_client_without_the_cluster_token_gets_a_clear_error(
     assert done.returncode != 0
     assert f"cannot start Ray on {address}" in done.stderr
     assert "RAY_AUTH_MODE=token" in done.stderr
+
+
+class FlakyHead:
+    """Stands in for the ``ray`` module: ``init`` fails with ``failures`` first."""
+
+    def __init__(self, *failures: ConnectionError) -> None:
+        self.failures = list(failures)
+        self.inits = 0
+        self.shutdowns = 0
+
+    def is_initialized(self) -> bool:
+        return False
+
+    def init(self, **options: Any) -> None:
+        self.inits += 1
+        if self.failures:
+            raise self.failures.pop(0)
+
+    def shutdown(self) -> None:
+        self.shutdowns += 1
+
+    def cluster_resources(self) -> dict[str, float]:
+        return {"CPU": 3.0}
+
+
+def test_a_client_asks_again_when_the_head_could_not_start_its_server() -> None:
+    """Ray's proxy sometimes fails to start the server process it runs for each client
+    (on a busy head); the simulator connects again instead of giving up."""
+    failed = ConnectionAbortedError(
+        "Initialization failure from server:\nRuntimeError: Starting Ray client server failed."
+    )
+    backend = RayBackend(None, "ray://127.0.0.1:10001")
+    head = FlakyHead(failed, failed)
+    backend.ray = head
+    with mock.patch("time.sleep"), backend as entered:
+        assert entered.workers == 3  # connected at the third try
+    assert (head.inits, head.shutdowns) == (3, 2 + 1)  # the last on leaving
+
+
+def test_a_client_gives_up_at_once_on_other_errors_and_after_three_tries() -> None:
+    refused = FlakyHead(ConnectionError("the token was not accepted"))
+    backend = RayBackend(None, "ray://127.0.0.1:10001")
+    backend.ray = refused
+    with pytest.raises(BackendError, match="the token was not accepted"):
+        backend.__enter__()
+    assert refused.inits == 1
+    failed = ConnectionAbortedError("Initialization failure from server: zombie")
+    always = FlakyHead(failed, failed, failed, failed)
+    backend.ray = always
+    with mock.patch("time.sleep"), pytest.raises(BackendError, match="zombie"):
+        backend.__enter__()
+    assert always.inits == 3

@@ -10,6 +10,7 @@ Ray is optional (``pip install 'monopoly[ray]'``) and imported only when asked f
 from __future__ import annotations
 
 import multiprocessing
+import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import AbstractContextManager
@@ -18,6 +19,11 @@ from types import TracebackType
 from typing import Any, TypeVar
 
 BACKENDS = ("local", "ray")
+CLIENT_TRIES = 3
+CLIENT_SERVER_FAILED = "Initialization failure from server"
+"""How a Ray client's ``ray.init`` fails when the head's proxy could not start the server
+process it runs for each client (on a busy head it sometimes reports the new process
+failed or a zombie)."""
 J = TypeVar("J")
 R = TypeVar("R")
 
@@ -76,7 +82,7 @@ class RayBackend(AbstractContextManager["RayBackend"]):
         ray = self.ray
         if not ray.is_initialized():
             try:
-                ray.init(address=self.address, log_to_driver=False, include_dashboard=False)
+                self._init(ray)
             except (ConnectionError, ValueError, RuntimeError) as error:
                 where = self.address or "a new local instance"
                 hint = ""
@@ -88,6 +94,19 @@ class RayBackend(AbstractContextManager["RayBackend"]):
         cpus = int(ray.cluster_resources().get("CPU", 1))
         self.workers = self.asked_workers or max(1, cpus)
         return self
+
+    def _init(self, ray: Any) -> None:
+        """``ray.init``; a Ray client asks again (up to CLIENT_TRIES times) when the head
+        failed to start the server process it runs for each client."""
+        for attempt in range(1, CLIENT_TRIES + 1):
+            try:
+                ray.init(address=self.address, log_to_driver=False, include_dashboard=False)
+                return
+            except ConnectionError as error:
+                if attempt == CLIENT_TRIES or CLIENT_SERVER_FAILED not in str(error):
+                    raise
+            ray.shutdown()
+            time.sleep(attempt)
 
     def __exit__(
         self,
