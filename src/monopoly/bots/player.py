@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from typing import Final
 
 from monopoly.core.actions import (
     Action,
@@ -50,8 +51,8 @@ from monopoly.core.view import PlayerView
 
 from .valuation import STREET, BoardFacts, count_active
 
-MAX_FREE_ACTIONS = 40
-NEVER = 1 << 40
+MAX_FREE_ACTIONS: Final = 40
+NEVER: Final = 1 << 40
 """A cost no player can pay."""
 HANDLERS = for_every_kind(
     {

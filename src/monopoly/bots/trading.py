@@ -11,18 +11,19 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
+from typing import Final
 
 from monopoly.core.actions import ProposeTrade
 from monopoly.core.view import PlayerView
 
 from .valuation import Valuation, count_active
 
-JAIL_CARD_VALUE = 30
-MORTGAGE_FEE_SHARE = 0.05
+JAIL_CARD_VALUE: Final = 30
+MORTGAGE_FEE_SHARE: Final = 0.05
 """The 10 % fee on a received mortgaged deed, as a share of its price."""
-MEMO_LIMIT = 20_000
+MEMO_LIMIT: Final = 20_000
 """Remembered trades per player before the memo starts afresh."""
-STATES_PER_TERMS = 4
+STATES_PER_TERMS: Final = 4
 """Remembered states (valuations) per trade; a further one replaces the last."""
 
 
