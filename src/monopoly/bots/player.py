@@ -54,7 +54,7 @@ from .valuation import STREET, BoardFacts, count_active
 MAX_FREE_ACTIONS: Final = 40
 NEVER: Final = 1 << 40
 """A cost no player can pay."""
-HANDLERS = for_every_kind(
+HANDLERS: Final = for_every_kind(
     {
         ROLL: "_roll",
         JAIL: "jail",

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from . import events as ev
 from .actions import PASSES, Action, Bid, PassBid
@@ -38,14 +38,19 @@ def bid_range(game: Game, decision: Decision) -> tuple[int, int]:
     return low, game.cash[decision.seat]
 
 
-_LOWEST_BIDS: dict[tuple[int, int], Bid] = {}
+_LOWEST_BIDS: Final[dict[tuple[int, int], Bid]] = {}
 """The lowest bids listed so far, by (seat, amount): actions are immutable values, and
 listing one at every bidding decision then makes no new object."""
 
 
+_PASSES: Final = PASSES
+"""The passes by seat, held in a constant: the compiled build reads it from a static
+instead of looking the name up in the module's dictionary."""
+
+
 def actions(game: Game, decision: Decision) -> list[Action]:
     low, high = bid_range(game, decision)
-    result: list[Action] = [PASSES[decision.seat]]
+    result: list[Action] = [_PASSES[decision.seat]]
     if low <= high:
         key = (decision.seat, low)
         lowest = _LOWEST_BIDS.get(key)
