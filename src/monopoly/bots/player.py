@@ -18,8 +18,8 @@ from collections.abc import Callable, Sequence
 from typing import Final
 
 from monopoly.core.actions import (
+    SEATS,
     Action,
-    Bid,
     Build,
     ChooseSpace,
     ClaimRent,
@@ -29,7 +29,8 @@ from monopoly.core.actions import (
     SellBuilding,
     Unmortgage,
 )
-from monopoly.core.board import SpaceKind
+from monopoly.core.auction import bid_of
+from monopoly.core.board import BOARD_SIZE, SpaceKind
 from monopoly.core.rules import RuleSet
 from monopoly.core.state import (
     BID,
@@ -86,6 +87,61 @@ def facts_for(view: PlayerView) -> BoardFacts:
     if facts is None or facts.board is not view.board:
         facts = _facts_cache[key] = BoardFacts(view.board, rules)
     return facts
+
+
+# Actions made once and reused: they are immutable values, and a frozen dataclass is dear
+# to make (its ``__init__`` runs in Python even when compiled: a few thousand instructions).
+_SALES: Final[list[SellBuilding | None]] = [None] * (len(SEATS) * BOARD_SIZE)
+_MORTGAGES: Final[list[Mortgage | None]] = [None] * (len(SEATS) * BOARD_SIZE)
+_LIFTS: Final[list[Unmortgage | None]] = [None] * (len(SEATS) * BOARD_SIZE)
+_BUILDS: Final[dict[tuple[int, tuple[int, ...]], Build]] = {}
+
+
+def _slot(seat: int, space: int) -> int:
+    """The index of (seat, space) in the tables above, or -1 outside them."""
+    if 0 <= seat < len(SEATS) and 0 <= space < BOARD_SIZE:
+        return seat * BOARD_SIZE + space
+    return -1
+
+
+def _sale(seat: int, space: int) -> SellBuilding:
+    i = _slot(seat, space)
+    if i < 0:
+        return SellBuilding(seat, space)
+    made = _SALES[i]
+    if made is None:
+        made = _SALES[i] = SellBuilding(seat, space)
+    return made
+
+
+def _mortgage(seat: int, space: int) -> Mortgage:
+    i = _slot(seat, space)
+    if i < 0:
+        return Mortgage(seat, space)
+    made = _MORTGAGES[i]
+    if made is None:
+        made = _MORTGAGES[i] = Mortgage(seat, space)
+    return made
+
+
+def _lift(seat: int, space: int) -> Unmortgage:
+    i = _slot(seat, space)
+    if i < 0:
+        return Unmortgage(seat, space)
+    made = _LIFTS[i]
+    if made is None:
+        made = _LIFTS[i] = Unmortgage(seat, space)
+    return made
+
+
+def _build(seat: int, spaces: tuple[int, ...]) -> Build:
+    key = (seat, spaces)
+    made = _BUILDS.get(key)
+    if made is None:
+        if len(_BUILDS) >= 10_000:
+            _BUILDS.clear()
+        made = _BUILDS[key] = Build(seat, spaces)
+    return made
 
 
 class LevelPlayer:
@@ -193,7 +249,7 @@ class LevelPlayer:
         if low > ceiling:
             return legal[0]  # pass
         step = max(1, (self.facts.price[decision.space] if decision.space >= 0 else 50) // 10)
-        return Bid(decision.seat, min(ceiling, low + step - 1))
+        return bid_of(decision.seat, min(ceiling, low + step - 1))
 
     def bid_ceiling(self, view: PlayerView, decision: Decision) -> int:
         """The most this player pays for the item auctioned (a space, or a building)."""
@@ -364,7 +420,7 @@ class LevelPlayer:
                 best, best_is_sale, best_cost = s, is_sale, cost
         if best < 0:
             return None
-        return SellBuilding(seat, best) if best_is_sale else Mortgage(seat, best)
+        return _sale(seat, best) if best_is_sale else _mortgage(seat, best)
 
     def sell_cost(self, view: PlayerView, seat: int, space: int) -> float:
         """What selling one building on ``space`` loses: half its cost and its rent."""
@@ -459,7 +515,7 @@ class LevelPlayer:
             gain = self.rent_lost_by_mortgage(view, seat, s) + 0.001 * s
             if gain > best_gain:
                 best, best_gain = s, gain
-        return Unmortgage(seat, best) if best >= 0 else None
+        return _lift(seat, best) if best >= 0 else None
 
     def build_action(
         self, view: PlayerView, seat: int, budget: int, max_level: int
@@ -486,7 +542,7 @@ class LevelPlayer:
         best = best[: max(0, stock)]
         if not best:
             return None
-        action = Build(seat, best)
+        action = _build(seat, best)
         return action if view.is_legal(action) else None
 
     def _build_plans(

@@ -39,7 +39,7 @@ def bid_range(game: Game, decision: Decision) -> tuple[int, int]:
 
 
 _LOWEST_BIDS: Final[dict[tuple[int, int], Bid]] = {}
-"""The lowest bids listed so far, by (seat, amount): actions are immutable values, and
+"""The bids listed or made so far, by (seat, amount): actions are immutable values, and
 listing one at every bidding decision then makes no new object."""
 
 
@@ -52,14 +52,20 @@ def actions(game: Game, decision: Decision) -> list[Action]:
     low, high = bid_range(game, decision)
     result: list[Action] = [_PASSES[decision.seat]]
     if low <= high:
-        key = (decision.seat, low)
-        lowest = _LOWEST_BIDS.get(key)
-        if lowest is None:
-            if len(_LOWEST_BIDS) >= 10_000:
-                _LOWEST_BIDS.clear()
-            lowest = _LOWEST_BIDS[key] = Bid(decision.seat, low)
-        result.append(lowest)
+        result.append(bid_of(decision.seat, low))
     return result
+
+
+def bid_of(seat: int, amount: int) -> Bid:
+    """``Bid(seat, amount)``, made once: a bid is an immutable value, and a frozen
+    dataclass is dear to make (its ``__init__`` runs in Python even when compiled)."""
+    key = (seat, amount)
+    made = _LOWEST_BIDS.get(key)
+    if made is None:
+        if len(_LOWEST_BIDS) >= 10_000:
+            _LOWEST_BIDS.clear()
+        made = _LOWEST_BIDS[key] = Bid(seat, amount)
+    return made
 
 
 def check_bid(game: Game, action: Bid, decision: Decision) -> Reason | None:
