@@ -91,47 +91,44 @@ def facts_for(view: PlayerView) -> BoardFacts:
 
 # Actions made once and reused: they are immutable values, and a frozen dataclass is dear
 # to make (its ``__init__`` runs in Python even when compiled: a few thousand instructions).
-_SALES: Final[list[SellBuilding | None]] = [None] * (len(SEATS) * BOARD_SIZE)
-_MORTGAGES: Final[list[Mortgage | None]] = [None] * (len(SEATS) * BOARD_SIZE)
-_LIFTS: Final[list[Unmortgage | None]] = [None] * (len(SEATS) * BOARD_SIZE)
+_TABLE_SEATS: Final = len(SEATS)
+_SALES: Final[list[SellBuilding | None]] = [None] * (_TABLE_SEATS * BOARD_SIZE)
+_MORTGAGES: Final[list[Mortgage | None]] = [None] * (_TABLE_SEATS * BOARD_SIZE)
+_LIFTS: Final[list[Unmortgage | None]] = [None] * (_TABLE_SEATS * BOARD_SIZE)
 _BUILDS: Final[dict[tuple[int, tuple[int, ...]], Build]] = {}
 
 
-def _slot(seat: int, space: int) -> int:
-    """The index of (seat, space) in the tables above, or -1 outside them."""
-    if 0 <= seat < len(SEATS) and 0 <= space < BOARD_SIZE:
-        return seat * BOARD_SIZE + space
-    return -1
-
-
 def _sale(seat: int, space: int) -> SellBuilding:
-    i = _slot(seat, space)
-    if i < 0:
-        return SellBuilding(seat, space)
-    made = _SALES[i]
-    if made is None:
-        made = _SALES[i] = SellBuilding(seat, space)
-    return made
+    """``SellBuilding(seat, space)``, made once (the look-up inline: no extra call)."""
+    if 0 <= seat < _TABLE_SEATS and 0 <= space < BOARD_SIZE:
+        i = seat * BOARD_SIZE + space
+        made = _SALES[i]
+        if made is None:
+            made = _SALES[i] = SellBuilding(seat, space)
+        return made
+    return SellBuilding(seat, space)
 
 
 def _mortgage(seat: int, space: int) -> Mortgage:
-    i = _slot(seat, space)
-    if i < 0:
-        return Mortgage(seat, space)
-    made = _MORTGAGES[i]
-    if made is None:
-        made = _MORTGAGES[i] = Mortgage(seat, space)
-    return made
+    """``Mortgage(seat, space)``, made once."""
+    if 0 <= seat < _TABLE_SEATS and 0 <= space < BOARD_SIZE:
+        i = seat * BOARD_SIZE + space
+        made = _MORTGAGES[i]
+        if made is None:
+            made = _MORTGAGES[i] = Mortgage(seat, space)
+        return made
+    return Mortgage(seat, space)
 
 
 def _lift(seat: int, space: int) -> Unmortgage:
-    i = _slot(seat, space)
-    if i < 0:
-        return Unmortgage(seat, space)
-    made = _LIFTS[i]
-    if made is None:
-        made = _LIFTS[i] = Unmortgage(seat, space)
-    return made
+    """``Unmortgage(seat, space)``, made once."""
+    if 0 <= seat < _TABLE_SEATS and 0 <= space < BOARD_SIZE:
+        i = seat * BOARD_SIZE + space
+        made = _LIFTS[i]
+        if made is None:
+            made = _LIFTS[i] = Unmortgage(seat, space)
+        return made
+    return Unmortgage(seat, space)
 
 
 def _build(seat: int, spaces: tuple[int, ...]) -> Build:

@@ -51,8 +51,14 @@ instead of looking the name up in the module's dictionary."""
 def actions(game: Game, decision: Decision) -> list[Action]:
     low, high = bid_range(game, decision)
     result: list[Action] = [_PASSES[decision.seat]]
-    if low <= high:
-        result.append(bid_of(decision.seat, low))
+    if low <= high:  # bid_of, inline: this runs at every bidding decision
+        key = (decision.seat, low)
+        lowest = _LOWEST_BIDS.get(key)
+        if lowest is None:
+            if len(_LOWEST_BIDS) >= 10_000:
+                _LOWEST_BIDS.clear()
+            lowest = _LOWEST_BIDS[key] = Bid(decision.seat, low)
+        result.append(lowest)
     return result
 
 
