@@ -421,7 +421,8 @@ class Game:
         if self.first_seat < 0:
             self.first_seat = seat
         limits = self.rules
-        if (limits.turn_limit and self.turn >= limits.turn_limit) or (
+        turn_limit = limits.turn_limit  # read once: a rule set is a Python object
+        if (turn_limit and self.turn >= turn_limit) or (
             limits.round_limit and self.round >= limits.round_limit
         ):
             self.finish_by_worth("limit")
