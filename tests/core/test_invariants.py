@@ -64,6 +64,7 @@ from monopoly.core.actions import (
     UseJailCard,
 )
 from monopoly.core.board import DECK_ROLES, CardKind, SpaceKind
+from monopoly.core.building import build_problem, buildable_spaces
 from monopoly.core.debt import raisable
 from monopoly.core.editions import edition_keys
 from monopoly.core.errors import IllegalActionError
@@ -389,6 +390,24 @@ class Checker:
         for action in actions:
             game.check(action)  # raises if a listed action is illegal
         assert len(game.record) == log  # checking consumes no chance outcome
+        self._check_buildable()
+
+    def _check_buildable(self) -> None:
+        """The quick list of streets each seat may build on (asked for every rival when
+        the Bank runs short) is exactly the streets the full check allows: whole group,
+        none mortgaged, evenly, stock and cash, no shortage being settled, out of debt
+        (R-BUILD-1, R-BUILD-2, R-BUILD-3, R-BUILD-5, R-BUILD-6, R-DEBT-3)."""
+        game = self.game
+        streets = [
+            s
+            for group in game.board.groups.values()
+            for s in group
+            if game.board.spaces[s].kind == SpaceKind.STREET
+        ]
+        for seat in range(game.players):
+            if game.active[seat]:
+                allowed = [s for s in streets if not build_problem(game, seat, (s,))]
+                assert buildable_spaces(game, seat) == allowed, (seat, allowed)
 
     def _check_result(self) -> None:
         """R-END-1, R-SHORT-4 and the limit house rules."""

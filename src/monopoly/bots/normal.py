@@ -10,6 +10,7 @@ judges trades by its own gain only (it does not weigh what its rivals gain).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Final
 
 from monopoly.core.actions import Action, ProposeTrade, Unmortgage, UseJailCard
 from monopoly.core.state import Decision
@@ -19,8 +20,8 @@ from .player import LevelPlayer
 from .trading import offer_gains, set_candidates, set_offers
 from .valuation import Valuation
 
-TRADE_RETRY_TURNS = 15
-TRADE_ATTEMPTS = 3
+TRADE_RETRY_TURNS: Final = 15
+TRADE_ATTEMPTS: Final = 3
 
 
 class NormalBot(LevelPlayer):

@@ -15,10 +15,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from typing import Final
 
 from monopoly.core.actions import (
+    SEATS,
     Action,
-    Bid,
     Build,
     ChooseSpace,
     ClaimRent,
@@ -28,7 +29,8 @@ from monopoly.core.actions import (
     SellBuilding,
     Unmortgage,
 )
-from monopoly.core.board import SpaceKind
+from monopoly.core.auction import bid_of
+from monopoly.core.board import BOARD_SIZE, SpaceKind
 from monopoly.core.rules import RuleSet
 from monopoly.core.state import (
     BID,
@@ -50,10 +52,10 @@ from monopoly.core.view import PlayerView
 
 from .valuation import STREET, BoardFacts, count_active
 
-MAX_FREE_ACTIONS = 40
-NEVER = 1 << 40
+MAX_FREE_ACTIONS: Final = 40
+NEVER: Final = 1 << 40
 """A cost no player can pay."""
-HANDLERS = for_every_kind(
+HANDLERS: Final = for_every_kind(
     {
         ROLL: "_roll",
         JAIL: "jail",
@@ -85,6 +87,58 @@ def facts_for(view: PlayerView) -> BoardFacts:
     if facts is None or facts.board is not view.board:
         facts = _facts_cache[key] = BoardFacts(view.board, rules)
     return facts
+
+
+# Actions made once and reused: they are immutable values, and a frozen dataclass is dear
+# to make (its ``__init__`` runs in Python even when compiled: a few thousand instructions).
+_TABLE_SEATS: Final = len(SEATS)
+_SALES: Final[list[SellBuilding | None]] = [None] * (_TABLE_SEATS * BOARD_SIZE)
+_MORTGAGES: Final[list[Mortgage | None]] = [None] * (_TABLE_SEATS * BOARD_SIZE)
+_LIFTS: Final[list[Unmortgage | None]] = [None] * (_TABLE_SEATS * BOARD_SIZE)
+_BUILDS: Final[dict[tuple[int, tuple[int, ...]], Build]] = {}
+
+
+def _sale(seat: int, space: int) -> SellBuilding:
+    """``SellBuilding(seat, space)``, made once (the look-up inline: no extra call)."""
+    if 0 <= seat < _TABLE_SEATS and 0 <= space < BOARD_SIZE:
+        i = seat * BOARD_SIZE + space
+        made = _SALES[i]
+        if made is None:
+            made = _SALES[i] = SellBuilding(seat, space)
+        return made
+    return SellBuilding(seat, space)
+
+
+def _mortgage(seat: int, space: int) -> Mortgage:
+    """``Mortgage(seat, space)``, made once."""
+    if 0 <= seat < _TABLE_SEATS and 0 <= space < BOARD_SIZE:
+        i = seat * BOARD_SIZE + space
+        made = _MORTGAGES[i]
+        if made is None:
+            made = _MORTGAGES[i] = Mortgage(seat, space)
+        return made
+    return Mortgage(seat, space)
+
+
+def _lift(seat: int, space: int) -> Unmortgage:
+    """``Unmortgage(seat, space)``, made once."""
+    if 0 <= seat < _TABLE_SEATS and 0 <= space < BOARD_SIZE:
+        i = seat * BOARD_SIZE + space
+        made = _LIFTS[i]
+        if made is None:
+            made = _LIFTS[i] = Unmortgage(seat, space)
+        return made
+    return Unmortgage(seat, space)
+
+
+def _build(seat: int, spaces: tuple[int, ...]) -> Build:
+    key = (seat, spaces)
+    made = _BUILDS.get(key)
+    if made is None:
+        if len(_BUILDS) >= 10_000:
+            _BUILDS.clear()
+        made = _BUILDS[key] = Build(seat, spaces)
+    return made
 
 
 class LevelPlayer:
@@ -192,7 +246,7 @@ class LevelPlayer:
         if low > ceiling:
             return legal[0]  # pass
         step = max(1, (self.facts.price[decision.space] if decision.space >= 0 else 50) // 10)
-        return Bid(decision.seat, min(ceiling, low + step - 1))
+        return bid_of(decision.seat, min(ceiling, low + step - 1))
 
     def bid_ceiling(self, view: PlayerView, decision: Decision) -> int:
         """The most this player pays for the item auctioned (a space, or a building)."""
@@ -363,7 +417,7 @@ class LevelPlayer:
                 best, best_is_sale, best_cost = s, is_sale, cost
         if best < 0:
             return None
-        return SellBuilding(seat, best) if best_is_sale else Mortgage(seat, best)
+        return _sale(seat, best) if best_is_sale else _mortgage(seat, best)
 
     def sell_cost(self, view: PlayerView, seat: int, space: int) -> float:
         """What selling one building on ``space`` loses: half its cost and its rent."""
@@ -458,7 +512,7 @@ class LevelPlayer:
             gain = self.rent_lost_by_mortgage(view, seat, s) + 0.001 * s
             if gain > best_gain:
                 best, best_gain = s, gain
-        return Unmortgage(seat, best) if best >= 0 else None
+        return _lift(seat, best) if best >= 0 else None
 
     def build_action(
         self, view: PlayerView, seat: int, budget: int, max_level: int
@@ -485,7 +539,7 @@ class LevelPlayer:
         best = best[: max(0, stock)]
         if not best:
             return None
-        action = Build(seat, best)
+        action = _build(seat, best)
         return action if view.is_legal(action) else None
 
     def _build_plans(

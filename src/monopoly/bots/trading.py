@@ -11,18 +11,19 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
+from typing import Final
 
 from monopoly.core.actions import ProposeTrade
 from monopoly.core.view import PlayerView
 
 from .valuation import Valuation, count_active
 
-JAIL_CARD_VALUE = 30
-MORTGAGE_FEE_SHARE = 0.05
+JAIL_CARD_VALUE: Final = 30
+MORTGAGE_FEE_SHARE: Final = 0.05
 """The 10 % fee on a received mortgaged deed, as a share of its price."""
-MEMO_LIMIT = 20_000
+MEMO_LIMIT: Final = 20_000
 """Remembered trades per player before the memo starts afresh."""
-STATES_PER_TERMS = 4
+STATES_PER_TERMS: Final = 4
 """Remembered states (valuations) per trade; a further one replaces the last."""
 
 
@@ -215,6 +216,33 @@ def _split(valuation: Valuation, view: PlayerView, terms: Terms, keep: float) ->
     return mine - pay, pay
 
 
+_PROPOSALS: Final[
+    dict[tuple[int, int, tuple[int, ...], int, tuple[int, ...], int], ProposeTrade]
+] = {}
+"""The offers made so far, by their terms (none with cards)."""
+
+
+def _proposal(
+    seat: int,
+    partner: int,
+    give: tuple[int, ...],
+    give_cash: int,
+    take: tuple[int, ...],
+    take_cash: int,
+) -> ProposeTrade:
+    """The offer with these terms, made once: an offer is an immutable value, and a frozen
+    dataclass is dear to make (its ``__init__`` runs in Python even when compiled)."""
+    key = (seat, partner, give, give_cash, take, take_cash)
+    made = _PROPOSALS.get(key)
+    if made is None:
+        if len(_PROPOSALS) >= 10_000:
+            _PROPOSALS.clear()
+        made = _PROPOSALS[key] = ProposeTrade(
+            seat, partner, give=give, give_cash=give_cash, take=take, take_cash=take_cash
+        )
+    return made
+
+
 def _cash_offer(
     valuation: Valuation,
     view: PlayerView,
@@ -227,7 +255,7 @@ def _cash_offer(
     gain, pay = _split(valuation, view, (seat, partner, (), 0, (), take, 0, ()), keep)
     if gain <= 0 or pay <= 0 or pay > spare_cash:
         return None
-    return gain, ProposeTrade(seat, partner, give_cash=pay, take=take)
+    return gain, _proposal(seat, partner, (), pay, take, 0)
 
 
 def _swap_offer(
@@ -254,15 +282,7 @@ def _swap_offer(
         if gain <= 0 or pay > spare_cash or -pay > view.cash[partner]:
             continue
         if best is None or gain > best[0]:
-            offer = ProposeTrade(
-                seat,
-                partner,
-                give=(give,),
-                give_cash=max(0, pay),
-                take=take,
-                take_cash=max(0, -pay),
-            )
-            best = (gain, offer)
+            best = (gain, _proposal(seat, partner, (give,), max(0, pay), take, max(0, -pay)))
     return best
 
 

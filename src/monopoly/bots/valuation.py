@@ -13,23 +13,25 @@ spaces (see :mod:`monopoly.bots.landing`).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
 from monopoly.core.board import Board, SpaceKind
 from monopoly.core.rules import RuleSet
 
 from .landing import landing_frequencies
 
-STREET, RAILROAD, UTILITY = 0, 1, 2
-MEAN_ROLL = 7
+STREET: Final = 0
+RAILROAD: Final = 1
+UTILITY: Final = 2
+MEAN_ROLL: Final = 7
 NO_CHANGE: dict[int, int] = {}
 """No owner changes (never written to). Lists and dicts rather than abstract types
 throughout: the compiled build reads them natively."""
-FULL_TABLE = 3
+FULL_TABLE: Final = 3
 """Opponents from which on the horizon no longer grows (see ``Valuation.rounds``)."""
-OPPONENTS_KEPT = 8
+OPPONENTS_KEPT: Final = 8
 """Numbers of opponents (0-7) whose complete-group values a valuation keeps."""
-UNKNOWN = -1.0
+UNKNOWN: Final = -1.0
 """A value not worked out yet (a complete group's value is never negative: its rent
 at level 0 costs nothing to build)."""
 

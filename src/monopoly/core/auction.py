@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from . import events as ev
 from .actions import PASSES, Action, Bid, PassBid
@@ -38,15 +38,20 @@ def bid_range(game: Game, decision: Decision) -> tuple[int, int]:
     return low, game.cash[decision.seat]
 
 
-_LOWEST_BIDS: dict[tuple[int, int], Bid] = {}
-"""The lowest bids listed so far, by (seat, amount): actions are immutable values, and
+_LOWEST_BIDS: Final[dict[tuple[int, int], Bid]] = {}
+"""The bids listed or made so far, by (seat, amount): actions are immutable values, and
 listing one at every bidding decision then makes no new object."""
+
+
+_PASSES: Final = PASSES
+"""The passes by seat, held in a constant: the compiled build reads it from a static
+instead of looking the name up in the module's dictionary."""
 
 
 def actions(game: Game, decision: Decision) -> list[Action]:
     low, high = bid_range(game, decision)
-    result: list[Action] = [PASSES[decision.seat]]
-    if low <= high:
+    result: list[Action] = [_PASSES[decision.seat]]
+    if low <= high:  # bid_of, inline: this runs at every bidding decision
         key = (decision.seat, low)
         lowest = _LOWEST_BIDS.get(key)
         if lowest is None:
@@ -55,6 +60,18 @@ def actions(game: Game, decision: Decision) -> list[Action]:
             lowest = _LOWEST_BIDS[key] = Bid(decision.seat, low)
         result.append(lowest)
     return result
+
+
+def bid_of(seat: int, amount: int) -> Bid:
+    """``Bid(seat, amount)``, made once: a bid is an immutable value, and a frozen
+    dataclass is dear to make (its ``__init__`` runs in Python even when compiled)."""
+    key = (seat, amount)
+    made = _LOWEST_BIDS.get(key)
+    if made is None:
+        if len(_LOWEST_BIDS) >= 10_000:
+            _LOWEST_BIDS.clear()
+        made = _LOWEST_BIDS[key] = Bid(seat, amount)
+    return made
 
 
 def check_bid(game: Game, action: Bid, decision: Decision) -> Reason | None:

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import IntEnum
+from typing import Final
 
-BOARD_SIZE = 40
+BOARD_SIZE: Final = 40
 """Spaces on every board; GO is space 0 and tokens move to higher numbers."""
-BANK = -1
+BANK: Final = -1
 """The Bank where a seat is expected: a creditor, a payee, the owner of an unsold deed."""
 LANGUAGES: tuple[str, ...] = ("en", "de")
 CHANCE = "chance"

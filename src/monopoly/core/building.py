@@ -79,12 +79,17 @@ def build_problem(
     return None
 
 
+_SETTLE_SHORTAGE: Final = SettleShortage
+"""The shortage task's class, held in a constant: the compiled build reads it from a static
+instead of looking the name up in the module's dictionary."""
+
+
 def _settling_kinds(game: Game) -> set[bool]:
     """The kinds (hotel: True) of a building shortage being settled now (R-BUILD-6): nobody
     may build that kind outside the shortage procedure until it is over."""
     kinds: set[bool] = set()
     for task in game.tasks:
-        if type(task) is SettleShortage:
+        if type(task) is _SETTLE_SHORTAGE:
             kinds.add(task.shortage.hotel)
     return kinds
 
@@ -108,19 +113,56 @@ def _street_problem(game: Game, seat: int, space: int) -> Reason | None:
 
 
 def buildable_spaces(game: Game, seat: int) -> list[int]:
-    """Streets where one more building is legal now (cheap: whole groups only)."""
+    """Streets where one more building is legal now (cheap: whole groups only, each
+    street asked by :func:`_buildable`, not through a refusal)."""
     result: list[int] = []
     cash = game.cash[seat]
     if debt.debt_of(game, seat) is not None:
         return result  # R-DEBT-3
+    settling = _settling_kinds(game)
+    owner, kinds, house_cost = game.owner, game.kinds, game.house_cost
     for group in game.board.groups.values():
-        first = game.board.spaces[group[0]]
-        if first.kind != SpaceKind.STREET or cash < first.house_cost:
+        first = group[0]
+        if kinds[first] != _STREET or cash < house_cost[first]:
             continue
-        if any(game.owner[s] != seat for s in group):  # R-BUILD-1, before any refusal
-            continue
-        result.extend(s for s in group if not build_problem(game, seat, (s,)))
+        whole = True
+        for s in group:  # R-BUILD-1, before any refusal
+            if owner[s] != seat:
+                whole = False
+                break
+        if whole:
+            for s in group:
+                if _buildable(game, seat, s, settling):
+                    result.append(s)
     return result
+
+
+def _buildable(game: Game, seat: int, space: int, settling: set[bool]) -> bool:
+    """``not build_problem(game, seat, (space,))`` for a seat out of debt, with
+    ``settling`` from :func:`_settling_kinds`: the same answer without making the
+    refusal (the shortage rules ask it of every rival's every street)."""
+    if not 0 <= space < BOARD_SIZE or game.kinds[space] != _STREET:
+        return False
+    group = game.members[space]
+    owner, mortgaged, levels = game.owner, game.mortgaged, game.level
+    for s in group:
+        if owner[s] != seat or mortgaged[s]:
+            return False
+    level = levels[space]
+    if level == game.hotel_level:
+        return False
+    for s in group:
+        if level > levels[s]:
+            return False
+    per_hotel = game.hotel_level - 1
+    if (level == per_hotel) in settling:
+        return False
+    if level == per_hotel:
+        if game.bank_hotels == 0:
+            return False
+    elif game.bank_houses == 0:
+        return False
+    return game.cash[seat] >= game.house_cost[space]
 
 
 def sellable_spaces(game: Game, seat: int) -> list[int]:

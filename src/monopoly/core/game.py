@@ -421,7 +421,8 @@ class Game:
         if self.first_seat < 0:
             self.first_seat = seat
         limits = self.rules
-        if (limits.turn_limit and self.turn >= limits.turn_limit) or (
+        turn_limit = limits.turn_limit  # read once: a rule set is a Python object
+        if (turn_limit and self.turn >= turn_limit) or (
             limits.round_limit and self.round >= limits.round_limit
         ):
             self.finish_by_worth("limit")
@@ -598,7 +599,7 @@ class Game:
         ``str``; ``Narrator(game).reason`` translates it), or None when it is legal."""
         if self.over:
             return refuse(self, "game_over")
-        if not isinstance(action, Action):
+        if not isinstance(action, _ACTION):
             return refuse(self, "not_an_action", value=repr(action))
         malformed = field_problem(action)
         if malformed:
@@ -637,7 +638,7 @@ class Game:
             decision = self.decision
             assert decision is not None
         self.chance.log.append(("action", action))
-        if type(action) is Roll:  # the most frequent action, by a direct call
+        if type(action) is _ROLL:  # the most frequent action, by a direct call
             _roll(self, action, decision)
         else:
             _HANDLERS[type(action)].carry_out(self, action, decision)
@@ -738,7 +739,15 @@ _FIELD_TYPES: dict[str, tuple[type, bool]] = {
 whether it is a tuple."""
 
 
-_FIELD_CHECKS: dict[type, tuple[tuple[str, str, type, bool], ...]] = {}
+_ACTION: Final = Action
+_ROLL: Final = Roll
+_ROLLS: Final = ROLLS
+"""The action base class, the roll action's class and the rolls by seat, held in
+constants: the compiled build reads them from statics instead of looking the names up
+in the module's dictionary (actions are plain Python classes)."""
+
+
+_FIELD_CHECKS: Final[dict[type, tuple[tuple[str, str, type, bool], ...]]] = {}
 
 
 def field_problem(action: Action) -> Reason | None:
@@ -912,7 +921,7 @@ def decisions_answered() -> dict[type[Action], tuple[DecisionKind, ...] | None]:
 
 
 def _roll_actions(game: Game, d: Decision) -> list[Action]:
-    return [ROLLS[d.seat]]
+    return [_ROLLS[d.seat]]
 
 
 def _buy_actions(game: Game, d: Decision) -> list[Action]:

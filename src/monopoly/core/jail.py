@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from . import events as ev
 from . import movement
@@ -14,12 +14,15 @@ from .state import AFTER_ROLLS, ROLL, Decision, Move
 if TYPE_CHECKING:
     from .game import Game
 
-JAIL_ROLLS = 3
+JAIL_ROLLS: Final = 3
+_ROLLS_FOR_DOUBLES: Final = ROLLS_FOR_DOUBLES
+"""The rolls for doubles by seat, held in a constant: the compiled build reads it from a
+static instead of looking the name up in the module's dictionary."""
 
 
 def actions(game: Game, decision: Decision) -> list[Action]:
     seat = decision.seat
-    result: list[Action] = [ROLLS_FOR_DOUBLES[seat]]
+    result: list[Action] = [_ROLLS_FOR_DOUBLES[seat]]
     if game.cash[seat] >= game.board.jail_fine:
         result.append(JAIL_FINES[seat])
     if game.jail_cards[seat]:

@@ -10,6 +10,7 @@ players (the calls into the game are then native calls).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from monopoly.bots.base import Bot, offer_claims
 from monopoly.bots.player import LevelPlayer
@@ -18,6 +19,11 @@ from monopoly.core.game import Game
 from monopoly.core.view import PlayerView
 
 from .texts import JAIL_SLOT, SLOTS
+
+_ROLL: Final = Roll
+_ROLL_FOR_DOUBLES: Final = RollForDoubles
+"""The two rolls' classes, held in constants: the compiled build reads them from statics
+instead of looking the names up in the module's dictionary."""
 
 MAX_ACTIONS = 1_000_000
 """A game still running after this many actions ends as "unfinished"."""
@@ -82,7 +88,7 @@ def play_counting(game: Game, bots: Sequence[Bot], max_actions: int = MAX_ACTION
         else:
             action = bots[seat].decide(view, legal)
         kind = type(action)
-        if kind is Roll or kind is RollForDoubles:
+        if kind is _ROLL or kind is _ROLL_FOR_DOUBLES:
             if roller >= 0:
                 landings[JAIL_SLOT if jail_turns[roller] >= 0 else position[roller]] += 1
             roller = seat
