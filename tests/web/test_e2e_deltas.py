@@ -17,7 +17,7 @@ from playwright.sync_api import Page, WebSocket
 from monopoly.web.session import ServerConfig
 
 from .conftest import ROBOT_LIMITS
-from .servers import WAIT, Player, ServerThread, create_game, start_game
+from .servers import WAIT, Player, ServerThread, create_game, simple_answer, start_game
 from .test_e2e_game import WAIT_MS, chromium, open_seat, watch_errors
 
 SEATS = [{"type": "human"}] + [{"type": "bot", "level": "easy"}] * 3
@@ -34,25 +34,15 @@ PAGE_STATE = """() => {
 }"""
 
 
-def answer(state: dict[str, Any]) -> dict[str, Any] | None:
-    """A person's plain play: the first answer, else raise cash by selling or mortgaging."""
-    if state["decision_actions"]:
-        chosen: dict[str, Any] = state["decision_actions"][0]
-        return chosen
-    raising = [a for a in state["free_actions"] if a["act"] in ("sell", "mortgage")]
-    return raising[0] if raising else None
-
-
 def play(ann: Player, decisions: int) -> dict[str, Any]:
     """Let the person answer ``decisions`` times (or until the end); the state then."""
     for _ in range(decisions):
         state = ann.wait_for(
             lambda s: s["game"]["over"] or bool(s["decision"] and s["decision"]["seat"] == 0)
         )
-        action = answer(state)
-        if state["game"]["over"] or action is None:
+        if state["game"]["over"]:
             return state
-        ann.act(action)
+        ann.act(simple_answer(state))
         ann.wait_for(lambda s, sent=state["state_id"]: s["state_id"] > sent)
     return ann.wait_for(
         lambda s: s["game"]["over"] or bool(s["decision"] and s["decision"]["seat"] == 0)
