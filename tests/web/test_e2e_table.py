@@ -216,7 +216,7 @@ def test_an_absent_players_panel_counts_down_to_the_hand_over(
 ) -> None:
     """Before others may hand an absent person's seat to a computer, the panel shows how
     long that person still has; then the hand-over button appears. Watchers are counted."""
-    config = ServerConfig(bot_delay=0, absence_timeout=3)
+    config = ServerConfig(bot_delay=0, absence_timeout=8)  # a slow page still sees it count
     with ServerThread(str(tmp_path / "games.sqlite3"), config) as server:
         created = create(server.base, seats=[{"type": "human"}, {"type": "human"}])
         game_id = created["game_id"]
@@ -232,8 +232,8 @@ def test_an_absent_players_panel_counts_down_to_the_hand_over(
         countdown = bob_card.locator("[data-testid=countdown]")
         countdown.wait_for()
         first = countdown.inner_text()
-        assert re.fullmatch(r"a computer may take over in [1-3] s", first), first
-        bob_card.locator("[data-testid=hand-to-bot]").wait_for(timeout=6000)
+        assert re.fullmatch(r"a computer may take over in [1-8] s", first), first
+        bob_card.locator("[data-testid=hand-to-bot]").wait_for(timeout=12_000)
         assert countdown.count() == 0
         ann.close()
         assert bob["seat"] == 1
