@@ -228,6 +228,26 @@ class Player:
         self._stack.close()
 
 
+ANN_AND_BOTS = [
+    {"type": "human"},
+    {"type": "bot", "level": "random"},
+    {"type": "bot", "level": "random"},
+]
+
+
+def ann_in_a_game(base: str, moves: int = 0) -> tuple[str, str, Player]:
+    """Create a game of Ann and ANN_AND_BOTS' computer players, connect Ann, start it and
+    let her make ``moves`` plain moves: the game's id, her seat token, her connection."""
+    created = create_game(base, ANN_AND_BOTS)
+    game_id, token = created["game_id"], created["seat_token"]
+    ann = Player(base, game_id, token)
+    start_game(base, game_id, token)
+    for _ in range(moves):
+        ann.act(simple_answer(ann.my_turn()))
+        ann.expect("state")
+    return game_id, token, ann
+
+
 def simple_answer(state: dict[str, Any]) -> dict[str, Any]:
     """A person's plain play: the first answer, else sell or mortgage to raise cash."""
     if state["decision_actions"]:

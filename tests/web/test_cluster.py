@@ -15,8 +15,8 @@ from websockets.exceptions import ConnectionClosed
 from monopoly.core.records import replay
 from monopoly.web.storage import Store
 
-from .servers import Player, ServerProcess, create_game, simple_answer
-from .test_play import ANN_AND_BOTS, play_to_the_end
+from .servers import ANN_AND_BOTS, Player, ServerProcess, create_game, simple_answer
+from .test_play import play_to_the_end
 
 
 def test_a_game_survives_the_death_of_its_owner_process(postgres_url: str) -> None:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from monopoly.web.client import dumps
 
-from .servers import Player, ServerThread, create_game, simple_answer, start_game
+from .servers import Player, ServerThread, ann_in_a_game, create_game, simple_answer, start_game
 
 ANN_AND_BOTS = [{"type": "human"}] + [{"type": "bot", "level": "easy"}] * 3
 PER_CHANGE = ("state_id", "seat", "decision", "decision_actions", "free_actions", "bid_range")
@@ -56,10 +56,7 @@ def test_deltas_rebuild_every_state_a_client_of_whole_states_gets(server: Server
 
 
 def test_a_hello_without_deltas_gets_whole_states(server: ServerThread) -> None:
-    created = create_game(server.base, ANN_AND_BOTS)
-    game_id, token = created["game_id"], created["seat_token"]
-    ann = Player(server.base, game_id, token)
-    start_game(server.base, game_id, token)
+    _, _, ann = ann_in_a_game(server.base)
     state = ann.my_turn()
     ann.act(simple_answer(state))
     ann.wait_for(lambda s: s["state_id"] > state["state_id"])

@@ -28,8 +28,8 @@ from monopoly.web.session import ServerConfig
 from monopoly.web.storage import Store
 
 from .conftest import ROBOT_LIMITS
-from .servers import WAIT, Player, ServerThread, create_game, simple_answer, start_game
-from .test_play import ANN_AND_BOTS, play_to_the_end
+from .servers import WAIT, Player, ServerThread, ann_in_a_game, create_game, simple_answer
+from .test_play import play_to_the_end
 
 FOUR_PEOPLE = [{"type": "human"}] * 4
 NAMES_AND_TOKENS = [("Bob", "boot"), ("Cem", "thimble"), ("Dee", "top_hat")]
@@ -97,13 +97,7 @@ def test_the_first_load_of_games_after_a_restart_does_not_race(tmp_path: Path) -
 
 # ---------------------------------------------------------------------- finding 3
 def play_a_little(base: str, moves: int = 4) -> tuple[str, str]:
-    created = create_game(base, ANN_AND_BOTS)
-    game_id, token = created["game_id"], created["seat_token"]
-    ann = Player(base, game_id, token)
-    start_game(base, game_id, token)
-    for _ in range(moves):
-        ann.act(simple_answer(ann.my_turn()))
-        ann.expect("state")
+    game_id, token, ann = ann_in_a_game(base, moves)
     ann.close()
     return game_id, token
 
@@ -206,10 +200,7 @@ class WriteLock:
 def test_a_failed_write_is_an_error_and_the_game_never_runs_ahead(tmp_path: Path) -> None:
     db = tmp_path / "games.sqlite3"
     with ServerThread(str(db), config(db_busy_timeout=0.2, bot_delay=0.3)) as server:
-        created = create_game(server.base, ANN_AND_BOTS)
-        game_id, token = created["game_id"], created["seat_token"]
-        ann = Player(server.base, game_id, token)
-        start_game(server.base, game_id, token)
+        game_id, token, ann = ann_in_a_game(server.base)
         before = ann.my_turn()
         with WriteLock(db):
             ann.act(simple_answer(before))
@@ -275,10 +266,7 @@ def test_unused_and_finished_games_leave_memory_and_come_back(tmp_path: Path) ->
     with ServerThread(str(tmp_path / "games.sqlite3"), config(idle_unload=0.3)) as server:
         hub = server.app.state.hub
         waiting = create_game(server.base, [{"type": "human"}, {"type": "human"}])["game_id"]
-        created = create_game(server.base, ANN_AND_BOTS)
-        finished, token = created["game_id"], created["seat_token"]
-        ann = Player(server.base, finished, token)
-        start_game(server.base, finished, token)
+        finished, _, ann = ann_in_a_game(server.base)
         over = play_to_the_end(ann)
         ann.close()
         until(lambda: not hub.sessions, "the games to leave memory")
@@ -301,10 +289,7 @@ def test_a_game_loaded_by_a_connection_lets_its_computer_players_go_on(tmp_path:
     used to wait for a person's move that could never come."""
     db = str(tmp_path / "games.sqlite3")
     with ServerThread(db, config(bot_delay=3600)) as server:  # the computers never move
-        created = create_game(server.base, ANN_AND_BOTS)
-        game_id, token = created["game_id"], created["seat_token"]
-        ann = Player(server.base, game_id, token)
-        start_game(server.base, game_id, token)
+        game_id, _, ann = ann_in_a_game(server.base)
         state = ann.expect("state")
         while state["decision"]["seat"] == state["seat"]:
             ann.act(simple_answer(state))
@@ -365,10 +350,7 @@ def test_a_full_disk_is_an_error_and_the_game_goes_on_when_there_is_room(tmp_pat
     event.listen(Pool, "checkout", limit_pages)
     try:
         with ServerThread(str(db), config(bot_delay=0.05)) as server:
-            created = create_game(server.base, ANN_AND_BOTS)
-            game_id, token = created["game_id"], created["seat_token"]
-            ann = Player(server.base, game_id, token)
-            start_game(server.base, game_id, token)
+            game_id, _, ann = ann_in_a_game(server.base)
             ann.my_turn()
             with sqlite3.connect(db) as reader:
                 cap["pages"] = reader.execute("PRAGMA page_count").fetchone()[0]
@@ -397,13 +379,7 @@ def test_lost_postgresql_connections_are_replaced_and_nothing_is_lost(postgres_u
     name = f"lost_{random.randrange(16**8):08x}"
     url = f"{postgres_url}&application_name={name}"
     with ServerThread(url, config(bot_delay=0.05)) as server:
-        created = create_game(server.base, ANN_AND_BOTS)
-        game_id, token = created["game_id"], created["seat_token"]
-        ann = Player(server.base, game_id, token)
-        start_game(server.base, game_id, token)
-        for _ in range(3):
-            ann.act(simple_answer(ann.my_turn()))
-            ann.expect("state")
+        game_id, _, ann = ann_in_a_game(server.base, moves=3)
         with psycopg.connect(postgres_url, autocommit=True) as admin:
             ended = admin.execute(
                 "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "

@@ -24,6 +24,7 @@ from monopoly.web.limits import Limits
 from monopoly.web.session import ServerConfig
 
 from .servers import (
+    ANN_AND_BOTS,
     WAIT,
     Player,
     ServerProcess,
@@ -33,7 +34,7 @@ from .servers import (
     simple_answer,
     start_game,
 )
-from .test_play import ANN_AND_BOTS, play_to_the_end
+from .test_play import play_to_the_end
 
 HUMAN_AND_BOT = [{"type": "human"}, {"type": "bot", "level": "random"}]
 JSON = {"content-type": "application/json"}

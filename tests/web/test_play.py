@@ -15,19 +15,15 @@ from monopoly.web.explain import WHY_PREFIX
 from monopoly.web.session import ServerConfig
 
 from .servers import (
+    ANN_AND_BOTS,
     Player,
     ServerThread,
+    ann_in_a_game,
     create_game,
     join_game,
     simple_answer,
     start_game,
 )
-
-ANN_AND_BOTS = [
-    {"type": "human"},
-    {"type": "bot", "level": "random"},
-    {"type": "bot", "level": "random"},
-]
 
 
 def play_to_the_end(player: Player, limit: int = 2000) -> dict[str, Any]:
@@ -44,9 +40,7 @@ def play_to_the_end(player: Player, limit: int = 2000) -> dict[str, Any]:
 
 
 def test_a_person_plays_computer_players_to_the_end(server: ServerThread) -> None:
-    created = create_game(server.base, ANN_AND_BOTS)
-    ann = Player(server.base, created["game_id"], created["seat_token"])
-    start_game(server.base, created["game_id"], created["seat_token"])
+    _, _, ann = ann_in_a_game(server.base)
     over = play_to_the_end(ann)
 
     states = [m for m in ann.seen if m["type"] == "state"]
@@ -283,13 +277,7 @@ def test_a_trade_offer_goes_to_the_partner_who_answers(table: dict[str, Any]) ->
 
 
 def test_reconnecting_gets_the_same_state_and_the_whole_log(server: ServerThread) -> None:
-    created = create_game(server.base, ANN_AND_BOTS)
-    game_id = created["game_id"]
-    ann = Player(server.base, game_id, created["seat_token"])
-    start_game(server.base, game_id, created["seat_token"])
-    for _ in range(6):
-        ann.act(simple_answer(ann.my_turn()))
-        ann.expect("state")
+    game_id, token, ann = ann_in_a_game(server.base, moves=6)
     last = ann.my_turn()  # the game waits for Ann: nothing changes while she is away
     events = [e for m in ann.seen if m["type"] == "state" for e in m["events"]]
     texts = [
@@ -300,7 +288,7 @@ def test_reconnecting_gets_the_same_state_and_the_whole_log(server: ServerThread
     ]
     ann.close()
 
-    again = Player(server.base, game_id, created["seat_token"])
+    again = Player(server.base, game_id, token)
     assert again.welcome["seat"] == 0 and again.welcome["name"] == "Ann"
     restored = again.expect("state")
     assert restored["full"] is True and restored["state_id"] == last["state_id"]

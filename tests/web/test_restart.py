@@ -6,21 +6,15 @@ from pathlib import Path
 
 import httpx
 
-from .servers import Player, ServerProcess, create_game, simple_answer, start_game
-from .test_play import ANN_AND_BOTS, play_to_the_end
+from .servers import Player, ServerProcess, ann_in_a_game
+from .test_play import play_to_the_end
 
 
 def test_a_restarted_server_restores_the_game_mid_way(tmp_path: Path) -> None:
     db = tmp_path / "games.sqlite3"
     with ServerProcess(db) as first:
         assert "MONOPOLY is served at http://127.0.0.1:" in first.banner
-        created = create_game(first.base, ANN_AND_BOTS)
-        game_id, token = created["game_id"], created["seat_token"]
-        ann = Player(first.base, game_id, token)
-        start_game(first.base, game_id, token)
-        for _ in range(8):
-            ann.act(simple_answer(ann.my_turn()))
-            ann.expect("state")
+        game_id, token, ann = ann_in_a_game(first.base, moves=8)
         before = ann.my_turn()
         ann.send({"type": "sync"})
         log = ann.expect("state")["log"]

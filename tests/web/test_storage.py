@@ -10,8 +10,7 @@ from monopoly.core.records import game_state, replay
 from monopoly.web.session import ServerConfig
 from monopoly.web.storage import SeatData, Store, StoredGame, database_url, now
 
-from .servers import Player, ServerThread, create_game, simple_answer, start_game
-from .test_play import ANN_AND_BOTS
+from .servers import ANN_AND_BOTS, Player, ServerThread, create_game, simple_answer, start_game
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
