@@ -39,16 +39,29 @@ with create_engine(url).connect() as connection:
     print(connection.execute(text(f"SELECT count(*) FROM record_entries WHERE {act} IS NOT NULL")).scalar())
 PY
 }
+busy() { awk '/^cpu /{print $2 + $3 + $4 + $7 + $8}' /proc/stat; }
+pg_ticks() {  # the local PostgreSQL server's processes (0 for SQLite or a remote one)
+  for p in $(pgrep -x postgres); do awk '{print $14 + $15}' "/proc/$p/stat" 2>/dev/null; done |
+    awk '{s += $1} END {print s + 0}'
+}
 before=$(ticks)
+busy_before=$(busy)
+pg_before=$(pg_ticks)
 actions_before=$(actions)
-.venv/bin/locust -f benchmarks/locustfile.py --headless -H "http://127.0.0.1:$port" \
+timer=()  # Locust's own CPU time, where GNU time is installed
+rm -f /tmp/monopoly-load-locust-cpu
+if [ -x /usr/bin/time ]; then timer=(/usr/bin/time -o /tmp/monopoly-load-locust-cpu -f "%U %S"); fi
+"${timer[@]}" .venv/bin/locust -f benchmarks/locustfile.py --headless -H "http://127.0.0.1:$port" \
   -u "$users" -r 20 -t "${seconds}s" --csv /tmp/monopoly-load --only-summary 2>&1 |
   grep -E "action->state|spectator|/api/games|Aggregated|^Type|^WS|^POST" | tail -12 || true
 kill -STOP $(pids)  # stop the server: its CPU time and the stored actions match
 after=$(ticks)
+busy_after=$(busy)
+pg_after=$(pg_ticks)
 actions_after=$(actions)
 hz=$(getconf CLK_TCK)
 peak=$(for p in $(pids); do grep VmHWM "/proc/$p/status"; done | awk '{s += $2} END {print s}')
 stored=$(( actions_after - actions_before ))
 echo "server CPU: $(( (after - before) / hz )) s over ${seconds} s; peak RSS: $(( peak / 1024 )) MiB"
+echo "machine CPU: $(( (busy_after - busy_before) / hz )) s of $(( $(nproc) * seconds )) s (PostgreSQL $(( (pg_after - pg_before) / hz )) s, Locust $(tail -n 1 /tmp/monopoly-load-locust-cpu 2>/dev/null | awk '{printf "%.0f", $1 + $2}') s)"
 echo "actions stored: $stored; server CPU per action: $(awk -v t=$(( after - before )) -v hz="$hz" -v n="$stored" 'BEGIN {printf "%.2f ms", n ? t / hz / n * 1000 : 0}')"

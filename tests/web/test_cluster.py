@@ -3,6 +3,7 @@ a game owned by another; when the owner is killed mid-game, the game goes on."""
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import time
@@ -168,3 +169,33 @@ def test_workers_share_one_port_and_a_killed_worker_loses_nothing(postgres_url: 
         log = server.process.stdout.read()
     assert log.count("; starting another") == 1  # the new worker started at the first try
     assert "Traceback" not in log
+
+
+def test_a_connection_greeted_twice_by_its_process_is_greeted_once(postgres_url: str) -> None:
+    """A process may say its connection's hello to the owner twice (two of its tasks can
+    each find that the game has a new owner): the owner opens the connection once and
+    answers the second hello with nothing, not with an ``already_hello`` error."""
+    with ServerProcess(postgres_url, "--cluster") as owner:
+        game_id = create_game(owner.base, [{"type": "human"}, {"type": "human"}])["game_id"]
+        proc = owner_proc(postgres_url, game_id)
+        assert proc is not None
+        hello = json.dumps({"type": "hello", "token": None})
+        message = {"k": "in", "p": "visitor", "c": 7, "g": game_id, "a": "127.0.0.1", "t": hello}
+        with psycopg.connect(postgres_url, autocommit=True) as listener:
+            listener.execute("LISTEN monopoly_visitor")
+            with psycopg.connect(postgres_url, autocommit=True) as sender:
+                for _ in range(2):
+                    sender.execute(
+                        "SELECT pg_notify(%s, %s)", (f"monopoly_{proc}", json.dumps(message))
+                    )
+            answers = [json.loads(n.payload) for n in listener.notifies(timeout=3)]
+    texts, pieces = [], ""
+    for answer in answers:
+        if answer["k"] == "out":  # a message in one or more pieces
+            pieces += answer["t"]
+            if answer["i"] == answer["n"] - 1:
+                texts.append(json.loads(pieces))
+                pieces = ""
+    kinds = [text["type"] for text in texts]
+    assert kinds.count("welcome") == 1, kinds
+    assert "error" not in kinds, texts

@@ -101,13 +101,22 @@ def test_writes_that_wait_together_are_stored_together_and_fail_alone(db_url: st
     store.append_log("g2", 0, [{"dice": [1, 1]}], "running")
     hub = Hub(store, ServerConfig())
     batches: list[int] = []
-    append_logs = store.append_logs
+    if store.appends_async:  # PostgreSQL: on the event loop
+        append_async = store.append_logs_async
 
-    def counted(writes: list[LogWrite]) -> None:
-        batches.append(len(writes))
-        append_logs(writes)
+        async def counted_async(writes: list[LogWrite]) -> None:
+            batches.append(len(writes))
+            await append_async(writes)
 
-    store.append_logs = counted  # type: ignore[method-assign]
+        store.append_logs_async = counted_async  # type: ignore[method-assign]
+    else:
+        append_logs = store.append_logs
+
+        def counted(writes: list[LogWrite]) -> None:
+            batches.append(len(writes))
+            append_logs(writes)
+
+        store.append_logs = counted  # type: ignore[method-assign]
 
     async def write_three() -> list[BaseException | None]:
         writes = [
@@ -116,6 +125,7 @@ def test_writes_that_wait_together_are_stored_together_and_fail_alone(db_url: st
             LogWrite("g3", 0, [{"dice": [5, 6]}], "over", {"winners": [0], "reason": "limit"}),
         ]
         results = await asyncio.gather(*map(hub.append_log, writes), return_exceptions=True)
+        await store.close_async()
         return list(results)
 
     g1, g2, g3 = asyncio.run(write_three())

@@ -69,6 +69,7 @@ def create_app(
         await hub.start()
         yield
         hub.stop()
+        await hub.store.close_async()
         hub.store.close()
 
     app = FastAPI(

@@ -46,8 +46,10 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("monopoly.web")
 
+PAYLOAD = 7900
+"""Bytes of one NOTIFY's payload at most (PostgreSQL's limit is 8000)."""
 PIECE = 1000
-"""Characters of a message per NOTIFY (JSON-escaped it stays below 8000 bytes)."""
+"""Characters of a piece of a longer message (JSON-escaped it stays below PAYLOAD)."""
 WATCH = 0.5
 """Seconds between two looks for games to take over."""
 RPC_TIMEOUT = 10.0
@@ -118,6 +120,9 @@ class Remote:
     tasks: list[asyncio.Task[None]]
     current: str | None = None
     """The message being handled (waiting for the game's lock), if any."""
+    hello: str | None = None
+    """The hello that opened it: the connection's process may say it again (two of
+    its tasks can each find that the game has a new owner and greet it)."""
 
 
 class Cluster:
@@ -223,14 +228,7 @@ class Cluster:
         while True:
             await asyncio.sleep(WATCH)
             try:
-                forwarded = {p.game_id for p in self.proxies.values() if p.local is None}
-                for game_id in forwarded:
-                    if not self._forwarded(game_id):
-                        continue  # taken over here since the look began
-                    if await self.acquire(game_id):
-                        await self._take_over(game_id)
-                    else:
-                        await self._follow_owner(game_id)
+                await self._look_at_forwarded_games()
                 await self._hand_over_followed_games()
                 free = await asyncio.to_thread(
                     self._lease_sql,
@@ -245,10 +243,50 @@ class Cluster:
             except Exception:
                 log.exception("looking for games to take over failed")
 
+    async def _look_at_forwarded_games(self) -> None:
+        """Take the games our connections are forwarded for whose owner is gone; follow
+        those another process took. One query each for all of them: a query per game
+        every half second cost the process more than its spectators' messages."""
+        forwarded = list({p.game_id for p in self.proxies.values() if p.local is None})
+        if not forwarded:
+            return
+        ours = {game_id for game_id in forwarded if game_id in self.owned}
+        candidates = [game_id for game_id in forwarded if game_id not in ours]
+        rows: list[Any] = []
+        if candidates:
+            rows = await asyncio.to_thread(
+                self._lease_sql,
+                "SELECT id FROM unnest(%s::text[]) AS id "
+                "WHERE pg_try_advisory_lock(hashtextextended(id, 0))",
+                candidates,
+            )
+        claimed = {game_id for (game_id,) in rows}
+        for game_id in claimed:
+            await self._claimed(game_id)
+        for game_id in ours | claimed:
+            if game_id in claimed or self._forwarded(game_id):  # still: not served here yet
+                await self._take_over(game_id)
+        ours |= claimed
+        others = [game_id for game_id in forwarded if game_id not in ours]
+        if not others:
+            return
+        owners = dict(
+            await asyncio.to_thread(
+                self._lease_sql,
+                "SELECT game_id, proc FROM monopoly_owners WHERE game_id = ANY(%s)",
+                others,
+            )
+        )
+        for game_id in others:
+            if self._forwarded(game_id):
+                await self._follow(game_id, owners.get(game_id))
+
     async def _follow_owner(self, game_id: str, again: bool = False) -> None:
         """Another process took the game over: greet it again for our connections
         (``again``: even if it is the owner we knew, which dropped them)."""
-        owner = await self.owner_of(game_id)
+        await self._follow(game_id, await self.owner_of(game_id), again)
+
+    async def _follow(self, game_id: str, owner: str | None, again: bool = False) -> None:
         for conn, proxy in list(self.proxies.items()):
             if proxy.game_id == game_id and not proxy.local and (again or proxy.owner != owner):
                 proxy.owner = owner
@@ -413,13 +451,18 @@ class Cluster:
 
     # ------------------------------------------------------------------ sending
     async def _notify(self, proc: str, message: dict[str, Any]) -> None:
+        await self._notify_payload(proc, json.dumps(message))
+
+    async def _notify_payload(self, proc: str, payload: str) -> None:
         assert self._send is not None
         async with self._send_lock:
-            await self._send.execute(
-                "SELECT pg_notify(%s, %s)", (f"monopoly_{proc}", json.dumps(message))
-            )
+            await self._send.execute("SELECT pg_notify(%s, %s)", (f"monopoly_{proc}", payload))
 
     async def _send_text(self, proc: str, conn: int, text: str) -> None:
+        whole = json.dumps({"k": "out", "c": conn, "i": 0, "n": 1, "t": text})
+        if len(whole) <= PAYLOAD:  # ASCII (json.dumps escapes the rest): bytes = characters
+            await self._notify_payload(proc, whole)  # most messages: one NOTIFY
+            return
         parts = [text[i : i + PIECE] for i in range(0, len(text), PIECE)] or [""]
         for index, part in enumerate(parts):
             message = {"k": "out", "c": conn, "i": index, "n": len(parts), "t": part}
@@ -475,12 +518,14 @@ class Cluster:
             incoming: asyncio.Queue[str | None] = asyncio.Queue()
             session.pins += 1
             loop = asyncio.get_running_loop()
-            remote = Remote(message["g"], client, incoming, [])
+            remote = Remote(message["g"], client, incoming, [], hello=message["t"])
             remote.tasks = [
                 loop.create_task(client.pump()),
                 loop.create_task(self._serve_remote(session, remote)),
             ]
             self.remotes[key] = remote
+        elif message["t"] == remote.hello:
+            return  # greeted twice: the connection is open here already
         remote.incoming.put_nowait(message["t"])
 
     async def _serve_remote(self, session: GameSession, remote: Remote) -> None:

@@ -17,7 +17,7 @@ import re
 import secrets
 import time
 from collections import Counter
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -112,10 +112,20 @@ class Hub:
         """Run one store call in a worker thread; a failure is remembered for /api/health
         and raised as :class:`StorageFailure`. Callers hold their game's lock, so one
         game's writes stay in order."""
+        loop = asyncio.get_running_loop()
+        return await self._stored(loop.run_in_executor(self._writers, partial(call, *args)))
+
+    async def _append_logs(self, writes: list[LogWrite]) -> None:
+        """One batch of record entries: on the event loop where the store can (see
+        :meth:`Store.append_logs_async`), else in a writer thread."""
+        if self.store.appends_async:
+            await self._stored(self.store.append_logs_async(writes))
+        else:
+            await self.write(self.store.append_logs, writes)
+
+    async def _stored(self, write: Awaitable[Any]) -> Any:
         try:
-            answer = await asyncio.get_running_loop().run_in_executor(
-                self._writers, partial(call, *args)
-            )
+            answer = await write
         except Exception as error:  # any database failure: the caller rolls back
             self.storage_error = describe_error(error)
             log.warning("a write to the database failed: %s", self.storage_error)
@@ -148,7 +158,7 @@ class Hub:
             if not batch:
                 return
             try:
-                await self.write(self.store.append_logs, [write for write, _ in batch])
+                await self._append_logs([write for write, _ in batch])
                 results: list[StorageFailure | None] = [None] * len(batch)
             except StorageFailure as failure:
                 if len(batch) == 1 or not isinstance(failure.__cause__, IntegrityError):
@@ -168,7 +178,7 @@ class Hub:
 
     async def _write_one(self, write: LogWrite) -> StorageFailure | None:
         try:
-            await self.write(self.store.append_logs, [write])
+            await self._append_logs([write])
         except StorageFailure as failure:
             return failure
         return None

@@ -18,6 +18,8 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any, NamedTuple
 
+import orjson
+import psycopg
 from sqlalchemy import (
     JSON,
     Boolean,
@@ -142,6 +144,37 @@ ROWS_PER_INSERT = 500
 """Record entries per insert statement (the drivers' limits on parameters are far)."""
 
 
+ONE_STATEMENT = (
+    "WITH payload AS (SELECT %s::json AS p), "
+    "entries AS (INSERT INTO record_entries (game_id, seq, entry) "
+    "SELECT e->>0, (e->>1)::int, e->2 FROM payload, json_array_elements(p->0) AS e) "
+    "UPDATE games SET status = s->>1, updated = (s->>2)::timestamptz, "
+    "result = CASE WHEN json_typeof(s->3) = 'null' THEN NULL ELSE s->3 END "
+    "FROM payload, json_array_elements(p->1) AS s WHERE games.id = s->>0"
+)
+"""PostgreSQL's whole per-action write: the new record entries and the games' statuses
+in one statement, all values in one JSON parameter. The text never changes, so the
+driver converts it once and the server plans it once (with a placeholder per value, the
+driver parsed the long text again at every write, which cost more than the rest of it;
+arrays as parameters were dumped value by value in Python)."""
+
+
+def _one_statement_payload(writes: list[LogWrite], moment: datetime) -> str:
+    """The JSON parameter of :data:`ONE_STATEMENT`: ``[entries, statuses]``, each entry
+    ``[game, seq, entry]``, each status ``[game, status, time, result]``."""
+    entries = [
+        (write.game_id, write.first_seq + i, data)
+        for write in writes
+        for i, data in enumerate(write.entries)
+    ]
+    when = moment.isoformat()
+    statuses = [(write.game_id, write.status, when, write.result) for write in writes]
+    try:
+        return orjson.dumps((entries, statuses)).decode()
+    except TypeError:  # what orjson refuses (a lone surrogate, a huge int): escaped
+        return json.dumps((entries, statuses))
+
+
 class LogWrite(NamedTuple):
     """One game's new record entries and status (see :meth:`Store.append_log`)."""
 
@@ -162,6 +195,8 @@ class Store:
         self.engine: Engine = create_engine(self.url, connect_args=connect_args)
         if sqlite:
             event.listen(self.engine, "connect", _sqlite_pragmas)
+        self._idle: list[psycopg.AsyncConnection[Any]] = []
+        """PostgreSQL: the asyncio connections of :meth:`append_logs_async` not in use."""
         self.writers = 1 if sqlite else 8
         """Threads that may write at once (SQLite: one writer at a time anyway)."""
         self.error: str | None = None
@@ -269,32 +304,23 @@ class Store:
         """Several games' :meth:`append_log` in one transaction (a group commit: under
         load the games' writes wait together, and one commit serves them all).
 
-        This runs after every action, so it talks to the database driver directly: one
+        This runs after every action, so it talks to the database driver directly:
+        SQLAlchemy's statement layer cost about twice the write itself. On SQLite: one
         insert of all the entries, the status updates and a commit, the values converted
         by the columns' own types (so they are stored exactly as the ORM stores them).
-        SQLAlchemy's statement layer cost about twice the write itself, and psycopg's
-        ``executemany`` (a pipeline) more than a plain statement. Errors come as
-        SQLAlchemy's, as from the ORM.
+        On PostgreSQL: :data:`ONE_STATEMENT` in autocommit mode, one round trip to the
+        database and still one transaction (the statements one by one, a ``BEGIN``, the
+        insert, an update per game and the commit, each waited for the database and
+        then for Python's GIL). Errors come as SQLAlchemy's, as from the ORM.
         """
-        entry, result, updated = self._binds
-        rows = [
-            (write.game_id, write.first_seq + i, entry(data))
-            for write in writes
-            for i, data in enumerate(write.entries)
-        ]
-        moment = updated(now())
-        statuses = [(write.status, result(write.result), moment, write.game_id) for write in writes]
         connection = self.engine.raw_connection()
         cursor = None
         try:
             cursor = connection.cursor()
-            for start in range(0, len(rows), ROWS_PER_INSERT):
-                chunk = rows[start : start + ROWS_PER_INSERT]
-                cursor.execute(self._append_sql(len(chunk)), [v for row in chunk for v in row])
-            for values in statuses:  # plain statements: psycopg's executemany pipelines
-                cursor.execute(self._status_sql, values)
-            cursor.close()
-            connection.commit()
+            if self._postgres:
+                self._append_in_one_statement(connection, cursor, writes)
+            else:
+                self._append_in_statements(connection, cursor, writes)
         except self.engine.dialect.loaded_dbapi.Error as error:
             self._failed(connection, cursor, error)
             raise DBAPIError.instance(
@@ -302,6 +328,69 @@ class Store:
             ) from error
         finally:
             connection.close()  # back to the pool (or gone, if invalidated)
+
+    def _append_in_statements(self, connection: Any, cursor: Any, writes: list[LogWrite]) -> None:
+        entry, result, updated = self._binds
+        rows = [
+            (write.game_id, write.first_seq + i, entry(data))
+            for write in writes
+            for i, data in enumerate(write.entries)
+        ]
+        moment = updated(now())
+        for start in range(0, len(rows), ROWS_PER_INSERT):
+            chunk = rows[start : start + ROWS_PER_INSERT]
+            cursor.execute(self._append_sql(len(chunk)), [v for row in chunk for v in row])
+        for write in writes:  # plain statements: psycopg's executemany pipelines
+            values = (write.status, result(write.result), moment, write.game_id)
+            cursor.execute(self._status_sql, values)
+        cursor.close()
+        connection.commit()
+
+    @staticmethod
+    def _append_in_one_statement(connection: Any, cursor: Any, writes: list[LogWrite]) -> None:
+        driver = connection.driver_connection
+        driver.autocommit = True
+        try:
+            cursor.execute(ONE_STATEMENT, (_one_statement_payload(writes, now()),))
+        finally:
+            if not driver.closed:
+                driver.autocommit = False
+        cursor.close()
+
+    @property
+    def appends_async(self) -> bool:
+        """Whether :meth:`append_logs_async` serves the server's per-action writes."""
+        return self._postgres
+
+    async def append_logs_async(self, writes: list[LogWrite]) -> None:
+        """PostgreSQL: :meth:`append_logs` on the event loop, through psycopg's asyncio
+        connections (:data:`ONE_STATEMENT`, one round trip).
+
+        A writer thread's every round trip to the database waited for Python's GIL,
+        which the busy event loop holds (up to its switch interval, 5 ms, each time):
+        under load the writes, which every broadcast waits for, took tens of
+        milliseconds."""
+        payload = _one_statement_payload(writes, now())
+        connection = None
+        try:
+            connection = self._idle.pop() if self._idle else await self._connect()
+            await connection.execute(ONE_STATEMENT, (payload,))
+        except psycopg.Error as error:
+            if connection is not None and not connection.broken:
+                self._idle.append(connection)  # autocommit: the failed statement is gone
+            raise DBAPIError.instance(ONE_STATEMENT, None, error, psycopg.Error) from error
+        self._idle.append(connection)
+
+    async def _connect(self) -> psycopg.AsyncConnection[Any]:
+        url = self.url.replace("postgresql+psycopg://", "postgresql://", 1)
+        return await psycopg.AsyncConnection.connect(url, autocommit=True)
+
+    async def close_async(self) -> None:
+        """Close the asyncio connections (on the loop that opened them)."""
+        idle, self._idle = self._idle, []
+        for connection in idle:
+            with suppress(Exception):
+                await connection.close()
 
     def _failed(self, connection: Any, cursor: Any, error: Any) -> None:
         """Roll back; a connection the database dropped is not used again."""
@@ -321,6 +410,10 @@ class Store:
         result = GameRow.__table__.c.result.type.bind_processor(dialect) or _json_text
         updated = GameRow.__table__.c.updated.type.bind_processor(dialect) or (lambda v: v)
         return entry, result, updated
+
+    @cached_property
+    def _postgres(self) -> bool:
+        return self.engine.dialect.name == "postgresql"
 
     @cached_property
     def _marks(self) -> tuple[str, str]:
