@@ -26,7 +26,11 @@ fi
 server=$!
 pids() { echo "$server" $(cat "/proc/$server/task/$server/children" 2>/dev/null); }
 trap 'kill -CONT $(pids) 2>/dev/null; kill $server 2>/dev/null || true' EXIT
-sleep 3
+for _ in $(seq 100); do  # until the server answers (and a little longer for its other workers)
+  curl -sf "http://127.0.0.1:$port/api/health" >/dev/null && break
+  sleep 0.2
+done
+sleep 2
 ticks() { for p in $(pids); do awk '{print $14 + $15}' "/proc/$p/stat"; done | awk '{s += $1} END {print s}'; }
 actions() {  # actions stored so far (record entries that are actions, not dice or shuffles)
   .venv/bin/python - "$db" <<'PY'

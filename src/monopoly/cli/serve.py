@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import threading
 import webbrowser
 from typing import Annotated, Any
@@ -129,7 +130,21 @@ def serve(
     threading.Thread(
         target=_announce, args=(server, web_app, database_url(db), open_browser), daemon=True
     ).start()
+    _tune_garbage_collector()
     server.run()
+
+
+def _tune_garbage_collector() -> None:
+    """Keep Python's full garbage collections short: they stop the event loop.
+
+    A server with a few hundred games holds a few hundred thousand objects, and each full
+    collection looked at all of them: under load it paused a process for 50-190 ms
+    several times a minute, a large part of the tail of the action-to-state latency.
+    What start-up made (modules, classes, functions: about 130,000 objects) lives as
+    long as the server, so it is frozen out of the collections (about halving them).
+    """
+    gc.collect()
+    gc.freeze()
 
 
 def _uvicorn_config(web_app: Any, host: str, port: int) -> Any:
@@ -253,6 +268,7 @@ def _worker(db: str | None, config: Any, sock: Any, address: str, ready: Any) ->
         ready.set()
 
     threading.Thread(target=tell_when_started, daemon=True).start()
+    _tune_garbage_collector()
     server.run(sockets=[sock])
 
 

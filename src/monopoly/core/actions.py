@@ -13,6 +13,17 @@ from typing import Any, ClassVar
 from .board import DECK_ROLES
 from .errors import MalformedActionError
 
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def _field_names(cls: type[Action]) -> tuple[str, ...]:
+    """An action type's field names, kept (``dataclasses.fields`` builds them at every
+    call, and the server writes every seat's legal actions as JSON after every change)."""
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        names = _FIELD_NAMES[cls] = tuple(f.name for f in fields(cls))
+    return names
+
 
 @dataclass(frozen=True, slots=True)
 class Action:
@@ -23,9 +34,9 @@ class Action:
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"act": self.name}
-        for f in fields(self):
-            value = getattr(self, f.name)
-            data[f.name] = list(value) if isinstance(value, tuple) else value
+        for name in _field_names(type(self)):
+            value = getattr(self, name)
+            data[name] = list(value) if isinstance(value, tuple) else value
         return data
 
     def __str__(self) -> str:

@@ -7,7 +7,7 @@ asks for text. Money is formatted with Babel for the language.
 from __future__ import annotations
 
 import tomllib
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
@@ -30,9 +30,15 @@ def catalog(language: str) -> dict[str, str]:
 
 def money(game: Game, amount: int) -> str:
     """``$1,500`` in English, ``1.500 €`` in German (with the edition's currency)."""
-    symbol = game.edition.term("currency_symbol", game.language)
-    number = format_decimal(amount, locale=game.language)
-    if game.language == "en" and len(symbol) == 1:
+    return _money(game.edition.term("currency_symbol", game.language), game.language, amount)
+
+
+@lru_cache(maxsize=8192)
+def _money(symbol: str, language: str, amount: int) -> str:
+    """Kept: Babel's number formatting was the larger part of narrating an action, and
+    the same amounts come up again and again."""
+    number = format_decimal(amount, locale=language)
+    if language == "en" and len(symbol) == 1:
         return f"{symbol}{number}"
     return f"{number} {symbol}"
 

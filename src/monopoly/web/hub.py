@@ -88,7 +88,7 @@ class Hub:
         self._appends: list[tuple[LogWrite, asyncio.Future[None]]] = []
         """Record entries waiting to be written together (see :meth:`append_log`)."""
         self._batches = 0
-        """Group commits under way (at most one per writer thread)."""
+        """Group commits under way (at most ``store.batches``)."""
         self.cluster: Cluster | None = None
         """Set when several processes share the (PostgreSQL) database."""
         if config.cluster:
@@ -147,7 +147,7 @@ class Hub:
         await future
 
     def _start_batches(self) -> None:
-        if self._appends and self._batches < self.store.writers:
+        if self._appends and self._batches < self.store.batches:
             self._batches += 1
             asyncio.get_running_loop().create_task(self._write_batch())
 

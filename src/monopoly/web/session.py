@@ -84,28 +84,6 @@ class ServerConfig:
     limits: Limits = field(default_factory=Limits)
 
 
-AMOUNTS_KEPT = 4096
-"""At most this many formatted amounts of money are kept per game."""
-
-
-class KeptAmountsNarrator(Narrator):
-    """A narrator that formats each amount of money once per game: Babel's number
-    formatting was the larger part of narrating an action's events. The text of an
-    amount depends only on the game's edition and language, which never change."""
-
-    def __init__(self, game: Game, amounts: dict[int, str]) -> None:
-        super().__init__(game)
-        self._amounts = amounts
-
-    def money(self, amount: int) -> str:
-        text = self._amounts.get(amount)
-        if text is None:
-            if len(self._amounts) >= AMOUNTS_KEPT:
-                self._amounts.clear()
-            text = self._amounts[amount] = super().money(amount)
-        return text
-
-
 class GameSession:
     """One game: its state, clients and log; seats and computer players are its parts."""
 
@@ -130,8 +108,6 @@ class GameSession:
         self.last_used = time.monotonic()
         self._log_lines: list[str] = []
         """The game's log as text, narrated once (a sync only slices it)."""
-        self._amounts: dict[int, str] = {}
-        """Amounts of money as the narrator writes them (see KeptAmountsNarrator)."""
         self._holdings: dict[tuple[Game, int, int], list[views.Holding]] = {}
         """The seats' holdings for the table, kept while no deed or building changes."""
         self._log_starts: list[int] = []
@@ -284,7 +260,7 @@ class GameSession:
             del self._log_starts[kept:]
 
     def narrator(self, game: Game) -> Narrator:
-        return KeptAmountsNarrator(game, self._amounts)
+        return Narrator(game)
 
     def log_lines(self) -> list[str]:
         """The game's log as text (narrated once per event, then kept)."""

@@ -197,6 +197,10 @@ class Store:
             event.listen(self.engine, "connect", _sqlite_pragmas)
         self._idle: list[psycopg.AsyncConnection[Any]] = []
         """PostgreSQL: the asyncio connections of :meth:`append_logs_async` not in use."""
+        self.batches = 1 if sqlite else 2
+        """Group commits of record entries under way at once. Fewer group more (with
+        eight at once on PostgreSQL most held one game's write, and the load test's tail
+        was longer)."""
         self.writers = 1 if sqlite else 8
         """Threads that may write at once (SQLite: one writer at a time anyway)."""
         self.error: str | None = None
