@@ -5,10 +5,12 @@ issue 10 and shows that nothing a client saw is lost."""
 from __future__ import annotations
 
 import asyncio
+import gc
 import json
 import random
 import sqlite3
 import time
+import weakref
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -280,6 +282,29 @@ def test_unused_and_finished_games_leave_memory_and_come_back(tmp_path: Path) ->
             f"{server.base}/api/games/{waiting}/join", json={"name": "Bob", "token": "boot"}
         )
         assert join.status_code == 200 and join.json()["seat"] == 1
+
+
+def test_a_game_that_leaves_memory_is_freed_without_the_garbage_collector(
+    tmp_path: Path,
+) -> None:
+    """A finished game leaving memory is freed at once by reference counting: its parts
+    (seating, computer players, the message handlers) used to point back at it, so every
+    game waited for a garbage collection, and those paused a busy server for tens of
+    milliseconds. The collector is off here, so a cycle would keep the game alive."""
+    gc.collect()
+    gc.disable()
+    try:
+        with ServerThread(str(tmp_path / "games.sqlite3"), config(idle_unload=0.3)) as server:
+            hub = server.app.state.hub
+            game_id, _, ann = ann_in_a_game(server.base)
+            session = weakref.ref(hub.sessions[game_id])
+            game = weakref.ref(hub.sessions[game_id].game)
+            play_to_the_end(ann)
+            ann.close()
+            until(lambda: not hub.sessions, "the game to leave memory")
+            until(lambda: session() is None and game() is None, "the game to be freed")
+    finally:
+        gc.enable()
 
 
 def test_a_game_loaded_by_a_connection_lets_its_computer_players_go_on(tmp_path: Path) -> None:

@@ -22,6 +22,7 @@ from monopoly.core.actions import Action
 from monopoly.core.game import Game
 from monopoly.core.state import BID
 
+from .part import SessionPart
 from .protocol import storage_error_message
 from .storage import StorageFailure
 
@@ -47,11 +48,11 @@ def registered_levels() -> list[str]:
     return known + sorted(set(LEVELS) - set(known))
 
 
-class ComputerPlayers:
+class ComputerPlayers(SessionPart):
     """The computer players of one game and the tasks that move for them."""
 
     def __init__(self, session: GameSession) -> None:
-        self.session = session
+        super().__init__(session)
         self.bots: dict[int, Bot] = {}
         self.task: asyncio.Task[None] | None = None
         self.timer_task: asyncio.Task[None] | None = None

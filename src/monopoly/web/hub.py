@@ -347,14 +347,20 @@ class Hub:
         idle = self.config.idle_unload
         while True:
             await asyncio.sleep(max(0.05, min(idle, 30.0) / 4))
-            moment = time.monotonic()
-            for game_id, session in list(self.sessions.items()):
-                wait = min(idle, 30.0) if session.status == "over" else idle
-                if session.idle() and moment - session.last_used >= wait:
-                    session.stop()
-                    del self.sessions[game_id]
-                    if self.cluster is not None:
-                        await self.cluster.release(game_id)
+            await self._unload_idle_games()
+
+    async def _unload_idle_games(self) -> None:
+        """Unload what nobody used for a while (a function of its own: the sweep's
+        sleeping frame would hold the last game it looked at in memory)."""
+        idle = self.config.idle_unload
+        moment = time.monotonic()
+        for game_id, session in list(self.sessions.items()):
+            wait = min(idle, 30.0) if session.status == "over" else idle
+            if session.idle() and moment - session.last_used >= wait:
+                session.stop()
+                del self.sessions[game_id]
+                if self.cluster is not None:
+                    await self.cluster.release(game_id)
 
     def stop(self) -> None:
         for task in self._tasks:

@@ -4,7 +4,7 @@ Every client message is a JSON object with a ``type`` from :data:`MESSAGE_FIELDS
 the fields listed there; anything else is refused with a :class:`Refusal` naming the
 problem (it goes to the sender alone). The builders below make the server's messages, so
 each message's shape is written once. A new message type: its fields here, its handler in
-the session's table (``GameSession.handlers``) and a test in ``tests/web``.
+the session's table (``session.HANDLERS``) and a test in ``tests/web``.
 """
 
 from __future__ import annotations

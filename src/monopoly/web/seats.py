@@ -25,6 +25,7 @@ from monopoly.core.records import setup_from_json
 from .client import Client
 from .limits import shown
 from .lobby import ApiError, NewGame, new_secret, parse_rules
+from .part import SessionPart
 from .protocol import Refusal, again_message
 from .storage import SeatData, StorageFailure, hash_secret
 from .texts import level_name, text
@@ -33,11 +34,11 @@ if TYPE_CHECKING:
     from .session import GameSession
 
 
-class Seating:
+class Seating(SessionPart):
     """Who sits where, who is connected, and what the host and the players may change."""
 
     def __init__(self, session: GameSession, seats: list[SeatData]) -> None:
-        self.session = session
+        super().__init__(session)
         self.seats = seats
         count = len(seats)
         self.connections = [0] * count

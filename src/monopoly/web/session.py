@@ -49,7 +49,7 @@ LOG_TAIL = 600
 LOG_PAGE = 2000
 """At most this many log lines in one state."""
 
-Handler = Callable[[Client, dict[str, Any]], Awaitable[None]]
+Handler = Callable[["GameSession", Client, dict[str, Any]], Awaitable[None]]
 
 
 @dataclass
@@ -113,27 +113,6 @@ class GameSession:
         self._log_starts: list[int] = []
         """Where each event's lines start in ``_log_lines`` (an event may add a note)."""
         self.chat = ChatRoom()
-        self.handlers = self._handler_table()
-        """The handler of each message type of :data:`~.protocol.MESSAGE_FIELDS`."""
-
-    def _handler_table(self) -> dict[str, Handler]:
-        """One handler per message type; a type without one fails every session at once
-        (a forgotten handler must not wait for a client to send that message)."""
-        handlers: dict[str, Handler] = {
-            "hello": self._hello,
-            "action": self._action,
-            "check": self._check,
-            "hand_to_bot": self.seating.hand_to_bot,
-            "sync": self._sync,
-            "chat": self._chat,
-            "play_again": self._play_again,
-            "host_seat": self.seating.host_seat,
-            "host_rules": self.seating.host_rules,
-            "ping": self._pong,
-        }
-        if handlers.keys() != protocol.MESSAGE_FIELDS.keys():
-            raise AssertionError("every message type needs a handler, and only those")
-        return handlers
 
     @property
     def seats(self) -> list[SeatData]:
@@ -379,7 +358,7 @@ class GameSession:
             if request != "hello" and not client.greeted:
                 raise protocol.hello_first()
             async with self.lock:
-                await self.handlers[request](client, data)
+                await HANDLERS[request](self, client, data)
         except Refusal as refusal:
             if refusal.code == "rate_limited" and client.limited_in_a_row > 1:
                 return  # told once already: say nothing until it slows down
@@ -485,3 +464,22 @@ class GameSession:
 
     def stop(self) -> None:
         self.computer.stop()
+
+
+HANDLERS: dict[str, Handler] = {
+    "hello": GameSession._hello,
+    "action": GameSession._action,
+    "check": GameSession._check,
+    "hand_to_bot": lambda session, client, data: session.seating.hand_to_bot(client, data),
+    "sync": GameSession._sync,
+    "chat": GameSession._chat,
+    "play_again": GameSession._play_again,
+    "host_seat": lambda session, client, data: session.seating.host_seat(client, data),
+    "host_rules": lambda session, client, data: session.seating.host_rules(client, data),
+    "ping": GameSession._pong,
+}
+"""The handler of each message type of :data:`~.protocol.MESSAGE_FIELDS`, called with
+the session (a table per session of its bound methods made every game a reference
+cycle, freed only by the garbage collector)."""
+if HANDLERS.keys() != protocol.MESSAGE_FIELDS.keys():
+    raise AssertionError("every message type needs a handler, and only those")
