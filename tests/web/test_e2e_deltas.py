@@ -60,17 +60,18 @@ def shown(page: Page, state_id: int) -> dict[str, Any]:
     return snapshot
 
 
-def same_as_fresh(follower: Page, fresh: Page, state_id: int) -> None:
-    """The pages agree (the players' panel may wait for the presence both are sent)."""
+def same_as_fresh(follower: Page, fresh: Page, state_id: int, errors: list[str]) -> None:
+    """The pages agree (the players' panel may wait for the presence both are sent);
+    a failure names the follower's page errors too."""
     deadline = time.monotonic() + WAIT
     while True:
         followed, anew = shown(follower, state_id), shown(fresh, state_id)
         if followed == anew or time.monotonic() > deadline:
             break
         time.sleep(0.2)
-    assert followed["state"] == anew["state"]
-    assert followed["spaces"] == anew["spaces"]
-    assert followed["players"] == anew["players"]
+    assert followed["state"] == anew["state"], errors
+    assert followed["spaces"] == anew["spaces"], errors
+    assert followed["players"] == anew["players"], errors
 
 
 def test_a_page_that_followed_a_long_game_by_deltas_matches_a_fresh_page(tmp_path: Path) -> None:
@@ -96,7 +97,7 @@ def test_a_page_that_followed_a_long_game_by_deltas_matches_a_fresh_page(tmp_pat
             done = checkpoint
             fresh = browser.new_page()
             open_seat(fresh, server.base, game_id, token)
-            same_as_fresh(follower, fresh, state["state_id"])
+            same_as_fresh(follower, fresh, state["state_id"], errors)
             fresh.close()
         ann.close()
         deltas = sum('"type":"delta"' in frame for frame in frames)
