@@ -145,7 +145,8 @@ class LevelPlayer:
     """Base of the levels: decision dispatch, claims, cash raising, Bus/triples/shortages."""
 
     def __init__(self, seed: int = 0) -> None:
-        self.rng = random.Random(seed)
+        self._seed = seed
+        self._rng: random.Random | None = None
         self.facts: BoardFacts  # set by prepare() at the first decision
         self._board: object = None
         self._free_actions = 0
@@ -168,6 +169,15 @@ class LevelPlayer:
         self._least_view: object = None
         self._least_version = -1
         self._least = (NEVER, NEVER)
+
+    @property
+    def rng(self) -> random.Random:
+        """The player's own generator, seeded with its seed at the first use: the levels
+        play without chance, and seeding a generator costs as much as a dozen decisions
+        (the simulator makes four players per game)."""
+        if self._rng is None:
+            self._rng = random.Random(self._seed)
+        return self._rng
 
     # ------------------------------------------------------------------ the interface
     def decide(self, view: PlayerView, legal: Sequence[Action]) -> Action:
