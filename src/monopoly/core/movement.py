@@ -171,7 +171,7 @@ def _next_space(game: Game, seat: int, wanted: Any) -> int:
     start = game.position[seat]
     for step in range(1, BOARD_SIZE):
         space = (start + step) % BOARD_SIZE
-        if game.board.spaces[space].is_property and wanted(space):
+        if game.is_property[space] and wanted(space):
             return space
     return -1
 
