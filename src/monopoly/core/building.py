@@ -237,7 +237,8 @@ def build(game: Game, seat: int, spaces: tuple[int, ...], free: bool = False) ->
             game.bank_houses -= 1
         game.level[space] += 1
         game.buildings_version += 1
-        game.emit(ev.BuildingBuilt, seat, space, hotel, cost)
+        if game.collect_events:
+            game.events.append(ev.BuildingBuilt(seat, space, hotel, cost))
 
 
 # ---------------------------------------------------------------------- shortage
@@ -460,4 +461,5 @@ def _set_levels(game: Game, seat: int, target: dict[int, int]) -> None:
         game.level[space] = new
         game.buildings_version += 1
         game.move_cash(BANK, seat, refund)
-        game.emit(ev.BuildingSold, seat, space, new, refund)
+        if game.collect_events:
+            game.events.append(ev.BuildingSold(seat, space, new, refund))

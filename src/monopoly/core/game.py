@@ -482,7 +482,8 @@ class Game:
         if payer == BANK or self.cash[payer] >= amount:
             self._transfer(payer, payee, amount, reason, space)
             return
-        self.emit(ev.DebtOwed, payer, payee, amount)
+        if self.collect_events:
+            self.events.append(ev.DebtOwed(payer, payee, amount))
         self.tasks.append(Decision(RAISE_CASH, payer, data=Debt(payee, amount, reason, space)))
 
     def _transfer(self, payer: int, payee: int, amount: int, reason: str, space: int = -1) -> None:

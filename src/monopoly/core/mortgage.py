@@ -100,7 +100,8 @@ def mortgage(game: Game, action: Mortgage, decision: Decision) -> None:
     game.deeds_version += 1
     game.holdings_version[game.owner[space]] += 1
     game.move_cash(BANK, seat, value)
-    game.emit(ev.PropertyMortgaged, seat, space, value)
+    if game.collect_events:
+        game.events.append(ev.PropertyMortgaged(seat, space, value))
 
 
 def lift(game: Game, seat: int, space: int) -> None:
@@ -109,11 +110,13 @@ def lift(game: Game, seat: int, space: int) -> None:
     game.mortgaged[space] = False
     game.deeds_version += 1
     game.holdings_version[game.owner[space]] += 1
-    game.emit(ev.MortgageLifted, seat, space, cost)
+    if game.collect_events:
+        game.events.append(ev.MortgageLifted(seat, space, cost))
 
 
 def keep(game: Game, seat: int, space: int) -> None:
     """R-MORT-4: pay the 10 % alone and keep the property mortgaged."""
     fee = interest(game.mortgage_value[space])
-    game.emit(ev.MortgageInterestPaid, seat, space, fee)
+    if game.collect_events:
+        game.events.append(ev.MortgageInterestPaid(seat, space, fee))
     game.push_pay(seat, BANK, fee, "interest")

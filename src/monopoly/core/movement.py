@@ -101,7 +101,8 @@ def collect_salary(game: Game, seat: int, landed: bool) -> None:
     game.emit(ev.SalaryCollected, seat, salary)
     if game.rules.speed_die and not game.speed_active[seat]:
         game.speed_active[seat] = True  # R-SPEED-2
-        game.emit(ev.SpeedDieActivated, seat)
+        if game.collect_events:
+            game.events.append(ev.SpeedDieActivated(seat))
 
 
 def send_to_jail(game: Game, seat: int) -> None:
