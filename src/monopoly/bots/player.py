@@ -587,8 +587,7 @@ class LevelPlayer:
                     low = level[s]
             if low >= max_level:
                 continue
-            lowest = [s for s in members if level[s] == low]
-            spaces = tuple(sorted(lowest, key=lambda s: -facts.freq[s]))
+            spaces = _most_visited_first([s for s in members if level[s] == low], facts.freq)
             gains = [0.0]
             total = 0.0
             for s in spaces:
@@ -604,3 +603,16 @@ class LevelPlayer:
 
 
 MEAN_UTILITY_ROLL = 7
+
+
+def _most_visited_first(spaces: list[int], freq: tuple[float, ...]) -> tuple[int, ...]:
+    """``spaces`` by landing frequency, highest first, ties in their order: what
+    ``sorted(spaces, key=lambda s: -freq[s])`` gives, by insertion into a list of a few
+    streets (sorting with a key function calls back into Python for every street)."""
+    ordered: list[int] = []
+    for s in spaces:
+        i = len(ordered)
+        while i and freq[ordered[i - 1]] < freq[s]:
+            i -= 1
+        ordered.insert(i, s)
+    return tuple(ordered)
