@@ -781,8 +781,8 @@ def _ok(game: Game, action: Action, decision: Decision) -> Reason | None:
 
 
 def _roll(game: Game, action: Roll, decision: Decision) -> None:
-    game.tasks.pop()
-    movement.roll(game, decision.seat)  # the roll's seat (read natively, not off the action)
+    # The roll's seat read natively, not off the action; the roll replaces the decision.
+    movement.roll(game, decision.seat)
 
 
 def _check_buy(game: Game, action: Buy, decision: Decision) -> Reason | None:
