@@ -8,13 +8,14 @@ cd "$(dirname "$0")/.."
 MODULES=(
   core/game.py core/movement.py core/rent.py core/chance.py core/cards.py core/jail.py
   core/auction.py core/building.py core/mortgage.py core/debt.py core/trade.py
-  core/state.py core/view.py sim/loop.py
+  core/state.py core/view.py core/rules.py sim/loop.py
   bots/player.py bots/normal.py bots/hard.py bots/judge.py bots/easy.py bots/trading.py
   bots/valuation.py
 )
 # Left as Python: actions and events (mypyc rejects a ClassVar on a frozen dataclass),
 # bots/base.py (a runtime-checkable Protocol) and the rest of the simulator (its frozen
-# config must pickle to the worker processes).
+# config must pickle to the worker processes). The rule set is compiled: the engine reads its
+# options on every turn, and its __reduce__ lets the frozen native class pickle.
 # One build at a time: parallel test workers may all ask for it at once.
 mkdir -p build
 exec 9>build/.fast.lock

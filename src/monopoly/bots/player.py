@@ -145,7 +145,8 @@ class LevelPlayer:
     """Base of the levels: decision dispatch, claims, cash raising, Bus/triples/shortages."""
 
     def __init__(self, seed: int = 0) -> None:
-        self.rng = random.Random(seed)
+        self._seed = seed
+        self._rng: random.Random | None = None
         self.facts: BoardFacts  # set by prepare() at the first decision
         self._board: object = None
         self._free_actions = 0
@@ -168,6 +169,15 @@ class LevelPlayer:
         self._least_view: object = None
         self._least_version = -1
         self._least = (NEVER, NEVER)
+
+    @property
+    def rng(self) -> random.Random:
+        """The player's own generator, seeded with its seed at the first use: the levels
+        play without chance, and seeding a generator costs as much as a dozen decisions
+        (the simulator makes four players per game)."""
+        if self._rng is None:
+            self._rng = random.Random(self._seed)
+        return self._rng
 
     # ------------------------------------------------------------------ the interface
     def decide(self, view: PlayerView, legal: Sequence[Action]) -> Action:
@@ -577,8 +587,7 @@ class LevelPlayer:
                     low = level[s]
             if low >= max_level:
                 continue
-            lowest = [s for s in members if level[s] == low]
-            spaces = tuple(sorted(lowest, key=lambda s: -facts.freq[s]))
+            spaces = _most_visited_first([s for s in members if level[s] == low], facts.freq)
             gains = [0.0]
             total = 0.0
             for s in spaces:
@@ -594,3 +603,16 @@ class LevelPlayer:
 
 
 MEAN_UTILITY_ROLL = 7
+
+
+def _most_visited_first(spaces: list[int], freq: tuple[float, ...]) -> tuple[int, ...]:
+    """``spaces`` by landing frequency, highest first, ties in their order: what
+    ``sorted(spaces, key=lambda s: -freq[s])`` gives, by insertion into a list of a few
+    streets (sorting with a key function calls back into Python for every street)."""
+    ordered: list[int] = []
+    for s in spaces:
+        i = len(ordered)
+        while i and freq[ordered[i - 1]] < freq[s]:
+            i -= 1
+        ordered.insert(i, s)
+    return tuple(ordered)

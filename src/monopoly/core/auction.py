@@ -76,20 +76,22 @@ def bid_of(seat: int, amount: int) -> Bid:
 
 def check_bid(game: Game, action: Bid, decision: Decision) -> Reason | None:
     low, high = bid_range(game, decision)
-    if action.amount < low:
+    amount = action.amount
+    if amount < low:
         return refuse(game, "bid_too_low", low=low)
-    if action.amount > high:
+    if amount > high:
         return refuse(game, "bid_too_high", high=high)
     return None
 
 
 def bid(game: Game, action: Bid, decision: Decision) -> None:
     running: Auction = decision.data
-    running.high_bid = action.amount
-    running.high_bidder = action.seat
-    running.bids.append((action.seat, action.amount))
+    seat, amount = action.seat, action.amount  # each read of an action's field is a look-up
+    running.high_bid = amount
+    running.high_bidder = seat
+    running.bids.append((seat, amount))
     if game.collect_events:
-        game.events.append(ev.BidPlaced(action.seat, action.amount))
+        game.events.append(ev.BidPlaced(seat, amount))
     running.index = (running.index + 1) % len(running.bidders)
     _next(game, decision)
 

@@ -237,7 +237,8 @@ def build(game: Game, seat: int, spaces: tuple[int, ...], free: bool = False) ->
             game.bank_houses -= 1
         game.level[space] += 1
         game.buildings_version += 1
-        game.emit(ev.BuildingBuilt, seat, space, hotel, cost)
+        if game.collect_events:
+            game.events.append(ev.BuildingBuilt(seat, space, hotel, cost))
 
 
 # ---------------------------------------------------------------------- shortage
@@ -348,7 +349,7 @@ def sell_problem(game: Game, seat: int, space: int) -> Reason | None:
     level = game.level[space]
     if level == 0:
         return refuse(game, "no_buildings", space=space)
-    group = game.board.groups[game.board.spaces[space].group]
+    group = game.members[space]
     if level < max(game.level[s] for s in group):
         return refuse(game, "sell_evenly")
     if _breakdown_pending(game, group):
@@ -383,7 +384,7 @@ def breakdown_options(game: Game, space: int) -> list[tuple[int, ...]]:
     """R-BUILD-4: the even arrangements of the group (levels in board order) that the
     Bank's houses allow once the hotel on ``space`` is sold, keeping as many buildings as
     can be kept; best for the owner's rent first."""
-    group = game.board.groups[game.board.spaces[space].group]
+    group = game.members[space]
     per_hotel, hotel = game.hotel_level - 1, game.hotel_level
     houses_now = sum(game.level[s] for s in group if game.level[s] < hotel)
     supply = game.bank_houses + houses_now
@@ -440,7 +441,7 @@ def breakdown_settles(game: Game, decision: Decision) -> bool:
 
 
 def _set_group_levels(game: Game, seat: int, space: int, levels: tuple[int, ...]) -> None:
-    group = game.board.groups[game.board.spaces[space].group]
+    group = game.members[space]
     _set_levels(game, seat, dict(zip(group, levels, strict=True)))
 
 
@@ -450,7 +451,7 @@ def _set_levels(game: Game, seat: int, target: dict[int, int]) -> None:
         old = game.level[space]
         if new == old:
             continue
-        half = game.board.spaces[space].building_sale_price
+        half = game.sale_price[space]
         refund = (old - new) * half
         if old == hotel:
             game.bank_hotels += 1
@@ -460,4 +461,5 @@ def _set_levels(game: Game, seat: int, target: dict[int, int]) -> None:
         game.level[space] = new
         game.buildings_version += 1
         game.move_cash(BANK, seat, refund)
-        game.emit(ev.BuildingSold, seat, space, new, refund)
+        if game.collect_events:
+            game.events.append(ev.BuildingSold(seat, space, new, refund))

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Final
 
 from . import events as ev
 from . import movement
-from .board import BANK, CardKind, SpaceKind
+from .board import BANK, Board, Card, CardKind, SpaceKind
 
 if TYPE_CHECKING:
     from .game import Game
@@ -26,14 +26,31 @@ _PAY_EACH_PLAYER: Final = int(CardKind.PAY_EACH_PLAYER)
 _COLLECT_FROM_EACH_PLAYER: Final = int(CardKind.COLLECT_FROM_EACH_PLAYER)
 
 
+_TABLES: Final[dict[int, tuple[Board, dict[str, dict[str, tuple[Card, int]]]]]] = {}
+"""Each board's cards by deck and key, each with its kind as a plain int; made once per
+board (the entry holds the board, so that its id is not reused)."""
+
+
+def _cards_of(board: Board) -> dict[str, dict[str, tuple[Card, int]]]:
+    """The board's card table: read natively when compiled, where ``Board.card`` is a
+    call into Python."""
+    held = _TABLES.get(id(board))
+    if held is None or held[0] is not board:
+        table = {
+            role: {card.key: (card, int(card.kind)) for card in deck}
+            for role, deck in board.decks.items()
+        }
+        held = _TABLES[id(board)] = (board, table)
+    return held[1]
+
+
 def draw(game: Game, seat: int, role: str) -> None:
     """Draw the top card, carry it out, put it at the bottom (a jail card is kept)."""
     deck = game.decks[role]
     key = deck.popleft()
-    card = game.board.card(role, key)
+    card, kind = _cards_of(game.board)[role][key]
     if game.collect_events:
         game.events.append(ev.CardDrawn(seat, role, key))
-    kind = int(card.kind)
     if kind == _GET_OUT_OF_JAIL:
         game.jail_cards[seat].append(role)
         game.emit(ev.JailCardKept, seat, role)

@@ -9,7 +9,7 @@ error; where the script has an action next (or has ended), the seeded generator 
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Final, TypeVar
 
 from .errors import RecordError
 
@@ -18,6 +18,13 @@ MR_MONOPOLY = 5
 SPEED_FACES_JSON: dict[int, Any] = {1: 1, 2: 2, 3: 3, BUS: "bus", MR_MONOPOLY: "mr_monopoly"}
 SPEED_FACES_FROM_JSON: dict[Any, int] = {v: k for k, v in SPEED_FACES_JSON.items()}
 
+_RANDOM: Final = random.Random.random
+_GETRANDBITS: Final = random.Random.getrandbits
+"""The generator's methods, taken from its class once: ``_RANDOM(rng)`` calls
+``rng.random()`` without looking the method up on the object and binding it at every
+roll (a few hundred instructions each time, in the compiled build too)."""
+
+T = TypeVar("T")
 Entry = tuple[Any, ...]
 """``("dice", (d1, d2[, speed]))``, ``("shuffle", role, keys)``, ``("deal", spaces)`` or
 ``("action", Action)``."""
@@ -58,12 +65,12 @@ class ChanceSource:
                     f"log entry {self.position}: expected {count + speed} dice, got {dice}"
                 )
         else:
-            rnd = self.rng.random
+            rng = self.rng
             if count == 2 and not speed:  # the common case, kept cheap
-                dice = (int(rnd() * 6) + 1, int(rnd() * 6) + 1)
+                dice = (int(_RANDOM(rng) * 6) + 1, int(_RANDOM(rng) * 6) + 1)
             else:
-                white = tuple(int(rnd() * 6) + 1 for _ in range(count))
-                dice = (*white, min(int(rnd() * 6) + 1, MR_MONOPOLY)) if speed else white
+                white = tuple(int(_RANDOM(rng) * 6) + 1 for _ in range(count))
+                dice = (*white, min(int(_RANDOM(rng) * 6) + 1, MR_MONOPOLY)) if speed else white
         self.log.append(("dice", dice))
         return dice
 
@@ -82,9 +89,7 @@ class ChanceSource:
                 )
             order: tuple[str, ...] = tuple(entry[2])
         else:
-            shuffled = list(keys)
-            self.rng.shuffle(shuffled)
-            order = tuple(shuffled)
+            order = shuffled(self.rng, keys)
         self.log.append(("shuffle", role, order))
         return order
 
@@ -98,9 +103,7 @@ class ChanceSource:
                 )
             order: tuple[int, ...] = tuple(entry[1])
         else:
-            shuffled = list(spaces)
-            self.rng.shuffle(shuffled)
-            order = tuple(shuffled)
+            order = shuffled(self.rng, spaces)
         self.log.append(("deal", order))
         return order
 
@@ -114,3 +117,20 @@ class ChanceSource:
     @property
     def script_left(self) -> int:
         return len(self.script) - self.position
+
+
+def shuffled(rng: random.Random, items: tuple[T, ...]) -> tuple[T, ...]:
+    """``items`` in the order ``rng.shuffle`` puts a list of them in, drawing the same
+    numbers from ``rng`` (the swaps of ``random.shuffle``, each position below ``i + 1``
+    drawn as ``random`` does: ``k`` bits for a bound of ``k`` bits, again while too
+    large). Written out here so that the compiled build runs it natively: the library's
+    shuffle is Python code, and a game starts with two of them."""
+    order = list(items)
+    for i in range(len(order) - 1, 0, -1):
+        bound = i + 1
+        bits = bound.bit_length()
+        j = _GETRANDBITS(rng, bits)
+        while j >= bound:
+            j = _GETRANDBITS(rng, bits)
+        order[i], order[j] = order[j], order[i]
+    return tuple(order)

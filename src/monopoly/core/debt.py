@@ -110,7 +110,7 @@ def _sell_all_buildings(game: Game, seat: int) -> None:
             game.bank_hotels += 1
         else:
             game.bank_houses += level
-        game.move_cash(BANK, seat, level * game.board.spaces[space].building_sale_price)
+        game.move_cash(BANK, seat, level * game.sale_price[space])
         game.level[space] = 0
 
 

@@ -340,12 +340,12 @@ class Game:
     def net_worth(self, seat: int) -> int:
         """R-SHORT-4: cash + deeds (mortgaged at half) + buildings at purchase price."""
         total = self.cash[seat]
-        spaces = self.board.spaces
+        price, house_cost = self.price, self.house_cost
         for s in self.board.properties:
             if self.owner[s] != seat:
                 continue
-            total += spaces[s].price // 2 if self.mortgaged[s] else spaces[s].price
-            total += self.level[s] * spaces[s].house_cost
+            total += price[s] // 2 if self.mortgaged[s] else price[s]
+            total += self.level[s] * house_cost[s]
         return total
 
     def houses_and_hotels(self, seat: int) -> tuple[int, int]:
@@ -482,7 +482,8 @@ class Game:
         if payer == BANK or self.cash[payer] >= amount:
             self._transfer(payer, payee, amount, reason, space)
             return
-        self.emit(ev.DebtOwed, payer, payee, amount)
+        if self.collect_events:
+            self.events.append(ev.DebtOwed(payer, payee, amount))
         self.tasks.append(Decision(RAISE_CASH, payer, data=Debt(payee, amount, reason, space)))
 
     def _transfer(self, payer: int, payee: int, amount: int, reason: str, space: int = -1) -> None:
@@ -780,8 +781,8 @@ def _ok(game: Game, action: Action, decision: Decision) -> Reason | None:
 
 
 def _roll(game: Game, action: Roll, decision: Decision) -> None:
-    game.tasks.pop()
-    movement.roll(game, action.seat)
+    # The roll's seat read natively, not off the action; the roll replaces the decision.
+    movement.roll(game, decision.seat)
 
 
 def _check_buy(game: Game, action: Buy, decision: Decision) -> Reason | None:
@@ -793,12 +794,12 @@ def _check_buy(game: Game, action: Buy, decision: Decision) -> Reason | None:
 
 def _buy(game: Game, action: Buy, decision: Decision) -> None:
     game.tasks.pop()
-    space = decision.space
+    seat, space = decision.seat, decision.space  # the buyer is the seat deciding
     price = game.price[space]
-    game.move_cash(action.seat, BANK, price)
-    game.give_deed(space, action.seat)
+    game.move_cash(seat, BANK, price)
+    game.give_deed(space, seat)
     if game.collect_events:
-        game.events.append(ev.PropertyBought(action.seat, space, price))
+        game.events.append(ev.PropertyBought(seat, space, price))
 
 
 def _decline(game: Game, action: DeclineBuy, decision: Decision) -> None:
@@ -828,10 +829,10 @@ def _check_keep(game: Game, action: KeepMortgaged, decision: Decision) -> Reason
 
 
 def _unmortgage(game: Game, action: Unmortgage, decision: Decision) -> None:
-    answered = (decision.kind, decision.seat, decision.space)
-    if answered == (MORTGAGE_RECEIVED, action.seat, action.space):
+    seat, space = action.seat, action.space  # each read of an action's field is a look-up
+    if (decision.kind, decision.seat, decision.space) == (MORTGAGE_RECEIVED, seat, space):
         game.tasks.pop()
-    mortgage.lift(game, action.seat, action.space)
+    mortgage.lift(game, seat, space)
 
 
 def _keep(game: Game, action: KeepMortgaged, decision: Decision) -> None:

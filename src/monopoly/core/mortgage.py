@@ -94,12 +94,14 @@ def check_lift(game: Game, action: Unmortgage, decision: Decision) -> Reason | N
 
 
 def mortgage(game: Game, action: Mortgage, decision: Decision) -> None:
-    value = game.mortgage_value[action.space]
-    game.mortgaged[action.space] = True
+    seat, space = action.seat, action.space  # each read of an action's field is a look-up
+    value = game.mortgage_value[space]
+    game.mortgaged[space] = True
     game.deeds_version += 1
-    game.holdings_version[game.owner[action.space]] += 1
-    game.move_cash(BANK, action.seat, value)
-    game.emit(ev.PropertyMortgaged, action.seat, action.space, value)
+    game.holdings_version[game.owner[space]] += 1
+    game.move_cash(BANK, seat, value)
+    if game.collect_events:
+        game.events.append(ev.PropertyMortgaged(seat, space, value))
 
 
 def lift(game: Game, seat: int, space: int) -> None:
@@ -108,11 +110,13 @@ def lift(game: Game, seat: int, space: int) -> None:
     game.mortgaged[space] = False
     game.deeds_version += 1
     game.holdings_version[game.owner[space]] += 1
-    game.emit(ev.MortgageLifted, seat, space, cost)
+    if game.collect_events:
+        game.events.append(ev.MortgageLifted(seat, space, cost))
 
 
 def keep(game: Game, seat: int, space: int) -> None:
     """R-MORT-4: pay the 10 % alone and keep the property mortgaged."""
-    fee = interest(game.board.spaces[space].mortgage_value)
-    game.emit(ev.MortgageInterestPaid, seat, space, fee)
+    fee = interest(game.mortgage_value[space])
+    if game.collect_events:
+        game.events.append(ev.MortgageInterestPaid(seat, space, fee))
     game.push_pay(seat, BANK, fee, "interest")

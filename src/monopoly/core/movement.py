@@ -20,7 +20,9 @@ if TYPE_CHECKING:
 
 
 def roll(game: Game, seat: int) -> None:
-    """R-TURN-1, R-TURN-4, R-SPEED-2..7: roll and move (the ROLL decision was popped)."""
+    """R-TURN-1, R-TURN-4, R-SPEED-2..7: roll and move. The ROLL decision on top of the
+    task stack gives way to what follows the roll, put in its place: a stack emptied and
+    filled again frees and reallocates its storage (the commonest case, every turn)."""
     speed = game.rules.speed_die and game.speed_active[seat]
     dice = game.chance.dice(2, speed)
     game.last_roll = dice
@@ -31,14 +33,15 @@ def roll(game: Game, seat: int) -> None:
     if game.collect_events:
         game.events.append(ev.DiceRolled(seat, dice, doubles))
     if speed and doubles and dice[2] == white_a and dice[2] < BUS:
-        game.tasks.append(Decision(TRIPLES, seat))  # R-SPEED-7: a number, not Bus (4)/Mr. M (5)
+        game.tasks[-1] = Decision(TRIPLES, seat)  # R-SPEED-7: a number, not Bus (4)/Mr. M (5)
         return
     if doubles:
         game.doubles += 1
         if game.doubles == 3:
+            game.tasks.pop()
             send_to_jail(game, seat)  # R-TURN-4
             return
-    game.tasks.append(AFTER_ROLLS[seat][doubles])
+    game.tasks[-1] = AFTER_ROLLS[seat][doubles]
     if not speed:
         move_and_resolve(game, seat, white_a + white_b)
     elif dice[2] == BUS:
@@ -101,7 +104,8 @@ def collect_salary(game: Game, seat: int, landed: bool) -> None:
     game.emit(ev.SalaryCollected, seat, salary)
     if game.rules.speed_die and not game.speed_active[seat]:
         game.speed_active[seat] = True  # R-SPEED-2
-        game.emit(ev.SpeedDieActivated, seat)
+        if game.collect_events:
+            game.events.append(ev.SpeedDieActivated(seat))
 
 
 def send_to_jail(game: Game, seat: int) -> None:
@@ -171,7 +175,7 @@ def _next_space(game: Game, seat: int, wanted: Any) -> int:
     start = game.position[seat]
     for step in range(1, BOARD_SIZE):
         space = (start + step) % BOARD_SIZE
-        if game.board.spaces[space].is_property and wanted(space):
+        if game.is_property[space] and wanted(space):
             return space
     return -1
 

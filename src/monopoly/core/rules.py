@@ -113,6 +113,12 @@ class RuleSet:
         if self.auction_minimum_bid < 1:
             raise SetupError("auction_minimum_bid must be at least 1")
 
+    def __reduce__(self) -> tuple[type[RuleSet], tuple[Any, ...]]:
+        """Pickled as the arguments of its constructor (simulations send rule sets to
+        worker processes): the compiled build's native class would otherwise be restored
+        by setting its fields one by one, which a frozen class refuses."""
+        return type(self), tuple(getattr(self, f.name) for f in fields(self))
+
     def to_json(self) -> dict[str, Any]:
         """Only the options that differ from the official rules."""
         default = RuleSet()

@@ -24,26 +24,22 @@ def offer_problem(game: Game, offer: ProposeTrade) -> Reason | None:
         return refuse(game, "no_partner", number=partner)
     if not game.active[partner]:
         return refuse(game, "player_bankrupt")
-    if not (
-        offer.give
-        or offer.take
-        or offer.give_cash
-        or offer.take_cash
-        or offer.give_cards
-        or offer.take_cards
-    ):
+    # Each field read once: an action's field is a Python attribute look-up.
+    give, take, give_cash, take_cash = offer.give, offer.take, offer.give_cash, offer.take_cash
+    give_cards, take_cards = offer.give_cards, offer.take_cards
+    if not (give or take or give_cash or take_cash or give_cards or take_cards):
         return refuse(game, "empty_trade")
-    if offer.give_cash < 0 or offer.take_cash < 0:
+    if give_cash < 0 or take_cash < 0:
         return refuse(game, "negative_cash")
-    if offer.give_cash > game.cash[seat]:
-        return refuse(game, "offer_exceeds_cash", offered=offer.give_cash, cash=game.cash[seat])
-    if offer.take_cash > game.cash[partner]:
+    if give_cash > game.cash[seat]:
+        return refuse(game, "offer_exceeds_cash", offered=give_cash, cash=game.cash[seat])
+    if take_cash > game.cash[partner]:
         return refuse(game, "partner_cash", cash=game.cash[partner])
-    for spaces, owner in ((offer.give, seat), (offer.take, partner)):
+    for spaces, owner in ((give, seat), (take, partner)):
         problem = _property_problem(game, spaces, owner)
         if problem:
             return problem
-    for cards, owner in ((offer.give_cards, seat), (offer.take_cards, partner)):
+    for cards, owner in ((give_cards, seat), (take_cards, partner)):
         if cards and Counter(cards) - Counter(game.jail_cards[owner]):
             return refuse(game, "jail_card_not_held")
     return _pending_decision_problem(game, offer)
@@ -53,9 +49,12 @@ def _pending_decision_problem(game: Game, offer: ProposeTrade) -> Reason | None:
     """R-DEBT-3: a player raising cash may make no trade that lowers what they could pay;
     **Decision**: a received mortgaged property cannot change hands again before its
     owner settled the 10 % (R-MORT-4 "at once")."""
-    spaces = set(offer.give) | set(offer.take)
     for task in game.tasks:
-        if type(task) is Decision and task.kind == MORTGAGE_RECEIVED and task.space in spaces:
+        if (
+            type(task) is Decision
+            and task.kind == MORTGAGE_RECEIVED
+            and (task.space in offer.give or task.space in offer.take)
+        ):
             return refuse(game, "mortgage_fee_pending", space=task.space)
     for seat in (offer.seat, offer.partner):
         if debt.debt_of(game, seat) is not None and raisable_change(game, offer, seat) < 0:
@@ -71,11 +70,11 @@ def raisable_change(game: Game, offer: ProposeTrade, seat: int) -> int:
     cash_in = offer.take_cash - offer.give_cash
     change = cash_in if seat == offer.seat else -cash_in
     for space in takes:
-        value = game.board.spaces[space].mortgage_value
+        value = game.mortgage_value[space]
         change += -interest(value) if game.mortgaged[space] else value
     for space in gives:
         if not game.mortgaged[space]:
-            change -= game.board.spaces[space].mortgage_value
+            change -= game.mortgage_value[space]
     return change
 
 
@@ -83,12 +82,11 @@ def _property_problem(game: Game, spaces: tuple[int, ...], owner: int) -> Reason
     if len(set(spaces)) != len(spaces):
         return refuse(game, "listed_twice")
     for space in spaces:
-        if not 0 <= space < BOARD_SIZE or not game.board.spaces[space].is_property:
+        if not 0 <= space < BOARD_SIZE or not game.is_property[space]:
             return not_a_property(game, space)
         if game.owner[space] != owner:
             return refuse(game, "not_theirs", space=space, owner=owner)
-        group = game.board.groups[game.board.spaces[space].group]
-        if any(game.level[s] for s in group):
+        if any(game.level[s] for s in game.members[space]):
             return refuse(game, "trade_buildings")
     return None
 
@@ -117,8 +115,10 @@ def propose(game: Game, action: ProposeTrade, decision: Decision) -> None:
     pending = _pending(game)
     if pending is not None:  # a counter-offer rejects the offer it answers
         game.tasks.remove(pending)
-        game.emit(ev.TradeRejected, pending.seat, pending.data.seat)
-    game.emit(ev.TradeProposed, action.seat, action.partner, action)
+        if game.collect_events:
+            game.events.append(ev.TradeRejected(pending.seat, pending.data.seat))
+    if game.collect_events:
+        game.events.append(ev.TradeProposed(action.seat, action.partner, action))
     game.tasks.append(Decision(TRADE, action.partner, data=action))
 
 
@@ -135,7 +135,7 @@ def check_accept(game: Game, action: AcceptTrade, decision: Decision) -> Reason 
 def accept(game: Game, action: AcceptTrade, decision: Decision) -> None:
     game.tasks.pop()
     offer: ProposeTrade = decision.data
-    seat, partner = offer.seat, offer.partner
+    seat, partner, give, take = offer.seat, offer.partner, offer.give, offer.take
     game.move_cash(seat, partner, offer.give_cash)
     game.move_cash(partner, seat, offer.take_cash)
     for role in offer.give_cards:
@@ -144,12 +144,13 @@ def accept(game: Game, action: AcceptTrade, decision: Decision) -> None:
     for role in offer.take_cards:
         game.jail_cards[partner].remove(role)
         game.jail_cards[seat].append(role)
-    for space in offer.give:
+    for space in give:
         game.give_deed(space, partner)
-    for space in offer.take:
+    for space in take:
         game.give_deed(space, seat)
-    game.emit(ev.TradeAccepted, partner, seat)
-    for receiver, spaces in ((partner, offer.give), (seat, offer.take)):
+    if game.collect_events:
+        game.events.append(ev.TradeAccepted(partner, seat))
+    for receiver, spaces in ((partner, give), (seat, take)):
         for space in reversed(spaces):
             if game.mortgaged[space]:
                 game.tasks.append(Decision(MORTGAGE_RECEIVED, receiver, space))
@@ -157,7 +158,8 @@ def accept(game: Game, action: AcceptTrade, decision: Decision) -> None:
 
 def reject(game: Game, action: RejectTrade, decision: Decision) -> None:
     game.tasks.pop()
-    game.emit(ev.TradeRejected, decision.seat, decision.data.seat)
+    if game.collect_events:
+        game.events.append(ev.TradeRejected(decision.seat, decision.data.seat))
 
 
 def check_reject(game: Game, action: RejectTrade, decision: Decision) -> Reason | None:
