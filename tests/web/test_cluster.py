@@ -17,7 +17,7 @@ from monopoly.core.records import replay
 from monopoly.web.storage import Store
 
 from .servers import ANN_AND_BOTS, Player, ServerProcess, create_game, simple_answer
-from .test_play import play_to_the_end
+from .test_play import play_to_the_end, sync
 
 
 def test_a_game_survives_the_death_of_its_owner_process(postgres_url: str) -> None:
@@ -37,10 +37,13 @@ def test_a_game_survives_the_death_of_its_owner_process(postgres_url: str) -> No
         assert ann.expect("lobby")["game"]["game_id"] == game_id
         started = httpx.post(f"{other.base}/api/games/{game_id}/start", json={"seat_token": token})
         assert started.status_code == 200, started.text
-        for _ in range(6):
+        for _ in range(16):  # enough for a log too long for one NOTIFY
             ann.act(simple_answer(ann.my_turn()))
             ann.expect("state")
         seen = ann.my_turn()["state_id"]
+        synced = sync(ann)  # the whole table and the log: too long for one NOTIFY
+        assert len(json.dumps(synced, separators=(",", ":"))) > 8000
+        assert synced["full"] is True and synced["state_id"] == seen and synced["log"]
         assert owner_proc(db, game_id) == first_owner
         owner.kill()
 
