@@ -538,6 +538,10 @@ class Cluster:
             session.leave(remote.client)
             remote.client.close()
             session.pins -= 1
+            # A cancelled task keeps its CancelledError, whose traceback holds this
+            # frame: with the remote still holding the task, that was a cycle that kept
+            # the game in memory until a garbage collection.
+            remote.tasks.clear()
 
     def _remote_gone(self, proc: str, conn: int) -> None:
         remote = self.remotes.pop((proc, conn), None)
