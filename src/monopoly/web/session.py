@@ -171,7 +171,7 @@ class GameSession:
         """Send every client the change: the table, the decision and the new events are
         built and serialised once for all; each client gets its seat's answers (and a
         delta of the table, if it asked for deltas; see states.py)."""
-        events = views.events_json(self.narrator(game), game, start)
+        events = views.events_json(Narrator(game), game, start)
         self._keep_log(start, events)
         shared = {
             "state_id": self.state_id,
@@ -238,9 +238,6 @@ class GameSession:
             del self._log_lines[self._log_starts[kept] :]
             del self._log_starts[kept:]
 
-    def narrator(self, game: Game) -> Narrator:
-        return Narrator(game)
-
     def log_lines(self) -> list[str]:
         """The game's log as text (narrated once per event, then kept)."""
         game = self.game
@@ -248,7 +245,7 @@ class GameSession:
         lines, starts = self._log_lines, self._log_starts
         done = len(starts)
         if done < len(game.events):
-            for event_text in views.event_lines(self.narrator(game), game, done):
+            for event_text in views.event_lines(Narrator(game), game, done):
                 starts.append(len(lines))
                 lines.extend(event_text)
         return lines

@@ -327,8 +327,9 @@ class Store:
                 self._append_in_statements(connection, cursor, writes)
         except self.engine.dialect.loaded_dbapi.Error as error:
             self._failed(connection, cursor, error)
+            statement = ONE_STATEMENT if self._postgres else self._status_sql
             raise DBAPIError.instance(
-                self._status_sql, None, error, self.engine.dialect.loaded_dbapi.Error
+                statement, None, error, self.engine.dialect.loaded_dbapi.Error
             ) from error
         finally:
             connection.close()  # back to the pool (or gone, if invalidated)
