@@ -137,3 +137,57 @@ def test_writes_that_wait_together_are_stored_together_and_fail_alone(db_url: st
     assert finished is not None and finished.status == "over"
     hub.stop()
     store.close()
+
+
+def test_postgresql_creates_and_starts_games_on_the_event_loop(postgres_url: str) -> None:
+    """On PostgreSQL the server creates and starts a game with one statement each on the
+    event loop, not in a worker thread (whose SQLAlchemy work held the GIL the loop
+    waited for): the database then holds exactly what the thread's ORM writes hold, and
+    a write the database refuses is a StorageFailure that changes nothing."""
+    import asyncio
+    from dataclasses import replace
+
+    from monopoly.web.hub import Hub
+    from monopoly.web.storage import StorageFailure
+
+    store = Store(postgres_url)
+    hub = Hub(store, ServerConfig())
+    seats = [
+        SeatData("human", name="Ann", token="cat", secret_hash="ab" * 32),
+        SeatData("bot", level="easy", name="Robo", token="boot"),
+        SeatData("human"),
+    ]
+    setup = {"edition": "zelda", "language": "de", "rules": {"speed_die": True}, "seed": 7}
+    started = [*seats[:2], SeatData("human", name="Cem", token="top_hat", standin=True)]
+    players = {**setup, "players": [{"name": s.name, "token": s.token} for s in started]}
+
+    def stored(game_id: str) -> tuple[object, ...]:
+        loaded = store.load(game_id)
+        assert loaded is not None
+        return loaded.status, loaded.setup, loaded.seats, loaded.created
+
+    async def on_the_loop() -> tuple[tuple[object, ...], tuple[object, ...], object]:
+        created = StoredGame("loop", "open", setup, {"preset": "speed"}, now(), seats)
+        store.create_game(replace(created, id="thread"))
+        await hub.write(store.create_game, created)
+        after_create = stored("loop")
+        assert after_create == stored("thread")
+        store.save_start("thread", players, started)
+        await hub.write(store.save_start, "loop", players, started)
+        after_start = stored("loop")
+        refused: object = None
+        try:
+            await hub.write(store.create_game, created)  # the same id again
+        except StorageFailure as failure:
+            refused = failure
+        await store.close_async()
+        return after_create, after_start, refused
+
+    after_create, after_start, refused = asyncio.run(on_the_loop())
+    assert after_create == ("open", setup, seats, after_create[3])
+    assert after_start == stored("thread") == ("running", players, started, after_create[3])
+    assert isinstance(refused, StorageFailure) and stored("loop") == after_start
+    assert hub.storage_error is not None and "UniqueViolation" in hub.storage_error
+    assert not hub._writers._threads, "no worker thread was used"  # type: ignore[attr-defined]
+    hub.stop()
+    store.close()

@@ -109,9 +109,13 @@ class Hub:
 
     # ------------------------------------------------------------------ storage
     async def write(self, call: Callable[..., Any], *args: Any) -> Any:
-        """Run one store call in a worker thread; a failure is remembered for /api/health
+        """Run one store call (in a worker thread, or its twin on the event loop, see
+        :meth:`Store.on_loop`); a failure is remembered for /api/health
         and raised as :class:`StorageFailure`. Callers hold their game's lock, so one
         game's writes stay in order."""
+        on_loop = self.store.on_loop(call)
+        if on_loop is not None:
+            return await self._stored(on_loop(*args))
         loop = asyncio.get_running_loop()
         return await self._stored(loop.run_in_executor(self._writers, partial(call, *args)))
 

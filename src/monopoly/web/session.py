@@ -6,9 +6,10 @@ controls, stand-ins, presence), :class:`~.computer.ComputerPlayers` (the bot tas
 retries, the turn timer) and the protocol (:mod:`.protocol`: reading client messages,
 building the server's). One asyncio lock per game serialises everything that reads or
 changes it (actions, joins, the start, hand-overs), so many games run at once without
-sharing anything. After every change the new record entries are stored first (in a
-worker thread, while the game's lock is held, so one game's writes keep their order) and
-only then does every client get its own view: what a client saw is always stored. A
+sharing anything. After every change the new record entries are stored first (on
+PostgreSQL through asyncio connections, on SQLite in a writer thread; while the game's
+lock is held, so one game's writes keep their order) and only then does every client
+get its own view: what a client saw is always stored. A
 failed write rolls the game back to what is stored; the sender gets an error and the
 computer players try again.
 """

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -157,6 +157,32 @@ in one statement, all values in one JSON parameter. The text never changes, so t
 driver converts it once and the server plans it once (with a placeholder per value, the
 driver parsed the long text again at every write, which cost more than the rest of it;
 arrays as parameters were dumped value by value in Python)."""
+
+
+SEAT_COLUMNS = "kind, level, name, token, secret_hash, standin"
+SEAT_VALUES = (
+    "s->>'kind', s->>'level', s->>'name', s->>'token', s->>'secret_hash', (s->>'standin')::boolean"
+)
+CREATE_STATEMENT = (
+    "WITH payload AS (SELECT %s::json AS p), "
+    "game AS (INSERT INTO games (id, status, setup, rules_spec, created, updated) "
+    "SELECT p->>'id', p->>'status', p->'setup', p->'rules_spec', "
+    "(p->>'created')::timestamptz, (p->>'created')::timestamptz FROM payload RETURNING id) "
+    f"INSERT INTO seats (game_id, seat, {SEAT_COLUMNS}) "
+    f"SELECT game.id, (n - 1)::int, {SEAT_VALUES} "
+    "FROM game, payload, json_array_elements(p->'seats') WITH ORDINALITY AS seat(s, n)"
+)
+"""PostgreSQL's :meth:`Store.create_game` in one statement (the game and its seats),
+all values in one JSON parameter (see :data:`ONE_STATEMENT`)."""
+START_STATEMENT = (
+    "WITH payload AS (SELECT %s::json AS p), "
+    "game AS (UPDATE games SET setup = p->'setup', status = 'running', "
+    "updated = (p->>'updated')::timestamptz FROM payload WHERE games.id = p->>'id') "
+    f"UPDATE seats SET ({SEAT_COLUMNS}) = ({SEAT_VALUES}) "
+    "FROM payload, json_array_elements(p->'seats') WITH ORDINALITY AS seat(s, n) "
+    "WHERE seats.game_id = p->>'id' AND seats.seat = n - 1"
+)
+"""PostgreSQL's :meth:`Store.save_start` in one statement (see :data:`ONE_STATEMENT`)."""
 
 
 def _one_statement_payload(writes: list[LogWrite], moment: datetime) -> str:
@@ -375,15 +401,56 @@ class Store:
         which the busy event loop holds (up to its switch interval, 5 ms, each time):
         under load the writes, which every broadcast waits for, took tens of
         milliseconds."""
-        payload = _one_statement_payload(writes, now())
+        await self._execute_async(ONE_STATEMENT, _one_statement_payload(writes, now()))
+
+    def on_loop(self, call: Callable[..., Any]) -> Callable[..., Awaitable[None]] | None:
+        """The asyncio twin of the write method ``call``, or None (then it runs in a
+        thread). PostgreSQL has twins for the writes made for every game: its creation
+        and its start. In a thread they held the GIL for milliseconds of SQLAlchemy's
+        work, which the event loop had to wait for."""
+        if not self.appends_async:
+            return None
+        twins: dict[Callable[..., Any], Callable[..., Awaitable[None]]] = {
+            self.create_game: self.create_game_async,
+            self.save_start: self.save_start_async,
+        }
+        return twins.get(call)
+
+    async def create_game_async(self, game: StoredGame) -> None:
+        """PostgreSQL: :meth:`create_game` on the event loop (:data:`CREATE_STATEMENT`)."""
+        payload = {
+            "id": game.id,
+            "status": game.status,
+            "setup": game.setup,
+            "rules_spec": game.rules_spec,
+            "created": game.created.isoformat(),
+            "seats": [vars(data) for data in game.seats],
+        }
+        await self._execute_async(CREATE_STATEMENT, json.dumps(payload))
+
+    async def save_start_async(
+        self, game_id: str, setup: dict[str, Any], seats: list[SeatData]
+    ) -> None:
+        """PostgreSQL: :meth:`save_start` on the event loop (:data:`START_STATEMENT`)."""
+        payload = {
+            "id": game_id,
+            "setup": setup,
+            "updated": now().isoformat(),
+            "seats": [vars(data) for data in seats],
+        }
+        await self._execute_async(START_STATEMENT, json.dumps(payload))
+
+    async def _execute_async(self, statement: str, payload: str) -> None:
+        """One statement with one JSON parameter, autocommitted, on an asyncio connection;
+        errors come as SQLAlchemy's (as from the ORM)."""
         connection = None
         try:
             connection = self._idle.pop() if self._idle else await self._connect()
-            await connection.execute(ONE_STATEMENT, (payload,))
+            await connection.execute(statement, (payload,))
         except psycopg.Error as error:
             if connection is not None and not connection.broken:
                 self._idle.append(connection)  # autocommit: the failed statement is gone
-            raise DBAPIError.instance(ONE_STATEMENT, None, error, psycopg.Error) from error
+            raise DBAPIError.instance(statement, None, error, psycopg.Error) from error
         self._idle.append(connection)
 
     async def _connect(self) -> psycopg.AsyncConnection[Any]:
