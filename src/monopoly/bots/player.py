@@ -183,12 +183,20 @@ class LevelPlayer:
     def decide(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         decision = view.decision
         assert decision is not None
+        return self.answer(view, decision, legal)
+
+    def answer(self, view: PlayerView, decision: Decision, legal: Sequence[Action]) -> Action:
+        """:meth:`decide` with the pending ``decision`` given (the simulator's loop has
+        it at hand)."""
         if view.board is not self._board:
             self.prepare(view)
         kind = decision.kind
-        may_act = kind == ROLL or kind == JAIL or view.claims  # see _free_action
-        if may_act and self._free_actions < MAX_FREE_ACTIONS:
-            extra = self._free_action(view, decision)
+        turn_start = kind in (ROLL, JAIL)
+        if (turn_start or view.claims) and self._free_actions < MAX_FREE_ACTIONS:
+            # A free action first: claim rent; before rolling, build, lift or trade.
+            extra = self._claim(view, decision.seat) if view.claims else None
+            if extra is None and turn_start:
+                extra = self.turn_actions(view, decision.seat)
             if extra is not None:
                 self._free_actions += 1
                 return extra
@@ -218,16 +226,6 @@ class LevelPlayer:
 
     def start_game(self, view: PlayerView) -> None:
         """Hook: set up per-game caches (the board may differ from the last game)."""
-
-    def _free_action(self, view: PlayerView, decision: Decision) -> Action | None:
-        seat = decision.seat
-        if view.claims:
-            claim = self._claim(view, seat)
-            if claim is not None:
-                return claim
-        if decision.kind == ROLL or decision.kind == JAIL:
-            return self.turn_actions(view, seat)
-        return None
 
     @staticmethod
     def _claim(view: PlayerView, seat: int) -> Action | None:

@@ -94,7 +94,7 @@ def go_bankrupt(game: Game, seat: int, creditor: int) -> None:
         _to_player(game, seat, creditor, spaces)
     else:
         _to_bank(game, seat, spaces)
-    game.claims = [c for c in game.claims if seat not in (c[0], c[1])]
+    game.claims[:] = [c for c in game.claims if seat not in (c[0], c[1])]  # views hold it
     if len(left) == 1 and short_game:
         game.finish_by_worth("bankruptcy")
     elif len(left) == 1:

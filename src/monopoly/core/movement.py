@@ -42,8 +42,9 @@ def roll(game: Game, seat: int) -> None:
             send_to_jail(game, seat)  # R-TURN-4
             return
     game.tasks[-1] = AFTER_ROLLS[seat][doubles]
-    if not speed:
-        move_and_resolve(game, seat, white_a + white_b)
+    if not speed:  # move_and_resolve, inline: the commonest move
+        advance(game, seat, white_a + white_b)
+        resolve(game, seat)
     elif dice[2] == BUS:
         options = sorted({white_a, white_b, white_a + white_b})
         game.tasks.append(Decision(BUS_DECISION, seat, data=tuple(options)))  # R-SPEED-4
@@ -61,7 +62,7 @@ def forget_claims(game: Game, seat: int) -> None:
         for claim in game.claims:
             if claim[1] != seat:
                 game.emit(ev.RentForfeited, claim[0], claim[2])
-        game.claims = kept
+        game.claims[:] = kept  # in place: views hold the list
 
 
 def move_and_resolve(game: Game, seat: int, steps: int) -> None:

@@ -72,10 +72,11 @@ def play_counting(game: Game, bots: Sequence[Bot], max_actions: int = MAX_ACTION
         bot if isinstance(bot, LevelPlayer) else None for bot in bots
     ]
     roller = -1
+    decision = game.decision
     for _ in range(max_actions):
         if game.claims:
             offer_claims(game, bots, views)
-        decision = game.decision
+            decision = game.decision
         if decision is None:
             break
         seat = decision.seat
@@ -84,7 +85,7 @@ def play_counting(game: Game, bots: Sequence[Bot], max_actions: int = MAX_ACTION
         view.forget()
         player = players[seat]
         if player is not None:
-            action = player.decide(view, legal)
+            action = player.answer(view, decision, legal)
         else:
             action = bots[seat].decide(view, legal)
         kind = type(action)
@@ -101,10 +102,11 @@ def play_counting(game: Game, bots: Sequence[Bot], max_actions: int = MAX_ACTION
                 if answer is action or (type(answer) is kind and answer == action):
                     listed = True
                     break
-        if listed:
-            game.carry_out(action, decision)  # the bot only read the game: still pending
-        else:
-            game.apply(action)
+        if not listed:
+            game.check(action)
+        # The bot only read the game: the decision is still pending. carry_out returns
+        # the next one.
+        decision = game.carry_out(action, decision)
     if roller >= 0:
         landings[JAIL_SLOT if jail_turns[roller] >= 0 else position[roller]] += 1
     return landings
