@@ -29,8 +29,23 @@ def raisable(game: Game, seat: int) -> int:
 
 
 def can_still_pay(game: Game, seat: int, owed: Debt) -> bool:
-    """R-DEBT-2: selling and mortgaging could still cover the debt."""
-    return raisable(game, seat) >= owed.amount
+    """R-DEBT-2: selling and mortgaging could still cover the debt. (``raisable(game,
+    seat) >= owed.amount``, stopping at the first deed that makes it: asked at every
+    decision of a player raising cash.)"""
+    owner, level, mortgaged = game.owner, game.level, game.mortgaged
+    amount = owed.amount
+    total = game.cash[seat]
+    if total >= amount:
+        return True
+    for space in game.board.properties:
+        if owner[space] != seat:
+            continue
+        total += level[space] * game.sale_price[space]
+        if not mortgaged[space]:
+            total += game.mortgage_value[space]
+        if total >= amount:
+            return True
+    return False
 
 
 def debt_of(game: Game, seat: int) -> Debt | None:

@@ -57,10 +57,12 @@ from .state import (
     BUS,
     BUY,
     JAIL,
+    JAIL_DECISIONS,
     MORTGAGE_RECEIVED,
     PLACE,
     RAISE_CASH,
     ROLL,
+    ROLL_DECISIONS,
     TRADE,
     TRIPLES,
     WANT,
@@ -438,8 +440,8 @@ class Game:
         self.doubles = 0
         if self.collect_events:
             self.events.append(ev.TurnStarted(seat, self.turn))
-        kind = JAIL if self.jail_turns[seat] >= 0 else ROLL
-        self.tasks.append(Decision(kind, seat))
+        in_jail = self.jail_turns[seat] >= 0
+        self.tasks.append(JAIL_DECISIONS[seat] if in_jail else ROLL_DECISIONS[seat])
 
     # ------------------------------------------------------------------ money
     def move_cash(self, payer: int, payee: int, amount: int, to_pot: bool = False) -> bool:
@@ -563,7 +565,7 @@ class Game:
         has it at hand saves looking it up again)."""
         kind = decision.kind
         if kind == ROLL:  # the most frequent decisions by direct calls (native when compiled)
-            return _roll_actions(self, decision)
+            return [_ROLLS[decision.seat]]  # _roll_actions, inline
         if kind == BUY:
             return _buy_actions(self, decision)
         if kind == BID:

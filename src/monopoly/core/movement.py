@@ -12,7 +12,7 @@ from . import events as ev
 from .actions import ChooseMove, ChooseSpace
 from .board import BANK, BOARD_SIZE, SpaceKind
 from .chance import BUS, MR_MONOPOLY
-from .state import AFTER_ROLLS, BUY, ROLL, TRIPLES, Decision, MrMonopolyMove
+from .state import AFTER_ROLLS, BUY, ROLL_DECISIONS, TRIPLES, Decision, MrMonopolyMove
 from .state import BUS as BUS_DECISION
 
 if TYPE_CHECKING:
@@ -154,7 +154,7 @@ def resolve(game: Game, seat: int, rent_factor: int = 1, utility_card: bool = Fa
 def after_roll(game: Game, seat: int, doubles: bool) -> None:
     """R-TURN-4: doubles roll again, unless the roll sent the player to jail."""
     if doubles and game.active[seat] and game.jail_turns[seat] < 0:
-        game.tasks.append(Decision(ROLL, seat))
+        game.tasks.append(ROLL_DECISIONS[seat])
 
 
 def mr_monopoly(game: Game, seat: int) -> None:

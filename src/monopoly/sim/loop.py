@@ -44,8 +44,8 @@ class CheckingView(PlayerView):
         self.checked: Action | None = None
 
     def forget(self) -> None:
-        """A new decision: nothing is checked yet. (A method, not an assignment in the
-        loop: the compiler would take the attribute to stay None over the bot's call.)"""
+        """Nothing is checked (before a decision: the loop also clears ``checked``
+        right after reading it)."""
         self.checked = None
 
     def is_legal(self, action: Action) -> bool:
@@ -77,12 +77,13 @@ def play_counting(game: Game, bots: Sequence[Bot], max_actions: int = MAX_ACTION
         if game.claims:
             offer_claims(game, bots, views)
             decision = game.decision
+            for checking in views:
+                checking.forget()
         if decision is None:
             break
         seat = decision.seat
         legal = game.answers(decision)
-        view = views[seat]
-        view.forget()
+        view = views[seat]  # nothing checked yet: see the end of the loop
         player = players[seat]
         if player is not None:
             action = player.answer(view, decision, legal)
@@ -97,6 +98,7 @@ def play_counting(game: Game, bots: Sequence[Bot], max_actions: int = MAX_ACTION
         # dataclasses, equal only to their own type, and comparing two of different
         # types calls two Python-level ``__eq__`` methods for nothing.
         listed = action is view.checked
+        view.checked = None  # for the seat's next decision (and for claims: above)
         if not listed:
             for answer in legal:
                 if answer is action or (type(answer) is kind and answer == action):
