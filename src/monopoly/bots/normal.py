@@ -85,6 +85,10 @@ class NormalBot(LevelPlayer):
         spare = self._trade_budget(view, seat)
         if spare is None:
             return None
+        if spare < 1 and not self.swaps:
+            # Without swaps every offer pays cash, at least 1 and at most ``spare``.
+            self._found_nothing(view, spare)
+            return None
         candidates = self._candidates(view, seat)
         if not candidates:  # no group a trade could complete: nothing to search
             self._found_nothing(view, spare)
