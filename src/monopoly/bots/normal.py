@@ -51,6 +51,7 @@ class NormalBot(LevelPlayer):
         self._candidates_seat = -1
         self._candidates_deeds = -1
         self._candidates_buildings = -1
+        self._candidates_owners: tuple[int, ...] = ()
         self._candidates_now: list[tuple[int, tuple[int, ...]]] = []
 
     def start_game(self, view: PlayerView) -> None:
@@ -83,6 +84,10 @@ class NormalBot(LevelPlayer):
         """At most one offer a turn; the same offer at most every few turns, 3 times."""
         spare = self._trade_budget(view, seat)
         if spare is None:
+            return None
+        if spare < 1 and not self.swaps:
+            # Without swaps every offer pays cash, at least 1 and at most ``spare``.
+            self._found_nothing(view, spare)
             return None
         candidates = self._candidates(view, seat)
         if not candidates:  # no group a trade could complete: nothing to search
@@ -126,17 +131,28 @@ class NormalBot(LevelPlayer):
         self._fruitless_view = None
 
     def _candidates(self, view: PlayerView, seat: int) -> list[tuple[int, tuple[int, ...]]]:
-        """:func:`set_candidates`, kept until a deed, a mortgage or a building changes."""
+        """:func:`set_candidates`, kept until an owner or a building changes. (A change
+        of the deeds may be a mortgage alone: a copy of the owners, made and compared
+        in C, tells which.)"""
         deeds, buildings = view.deeds_version, view.buildings_version
+        if (
+            view is self._candidates_view
+            and seat == self._candidates_seat
+            and deeds == self._candidates_deeds
+            and buildings == self._candidates_buildings
+        ):
+            return self._candidates_now
+        owners = tuple(view.owner)
         if (
             view is not self._candidates_view
             or seat != self._candidates_seat
-            or deeds != self._candidates_deeds
             or buildings != self._candidates_buildings
+            or owners != self._candidates_owners
         ):
             self._candidates_view, self._candidates_seat = view, seat
-            self._candidates_deeds, self._candidates_buildings = deeds, buildings
+            self._candidates_buildings, self._candidates_owners = buildings, owners
             self._candidates_now = set_candidates(self.valuation, view.owner, view.level, seat)
+        self._candidates_deeds = deeds
         return self._candidates_now
 
     def _share_for(self, turn: int) -> Callable[[tuple[int, tuple[int, ...]]], float]:

@@ -183,12 +183,20 @@ class LevelPlayer:
     def decide(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         decision = view.decision
         assert decision is not None
+        return self.answer(view, decision, legal)
+
+    def answer(self, view: PlayerView, decision: Decision, legal: Sequence[Action]) -> Action:
+        """:meth:`decide` with the pending ``decision`` given (the simulator's loop has
+        it at hand)."""
         if view.board is not self._board:
             self.prepare(view)
         kind = decision.kind
-        may_act = kind == ROLL or kind == JAIL or view.claims  # see _free_action
-        if may_act and self._free_actions < MAX_FREE_ACTIONS:
-            extra = self._free_action(view, decision)
+        turn_start = kind in (ROLL, JAIL)
+        if (turn_start or view.claims) and self._free_actions < MAX_FREE_ACTIONS:
+            # A free action first: claim rent; before rolling, build, lift or trade.
+            extra = self._claim(view, decision.seat) if view.claims else None
+            if extra is None and turn_start:
+                extra = self.turn_actions(view, decision.seat)
             if extra is not None:
                 self._free_actions += 1
                 return extra
@@ -218,16 +226,6 @@ class LevelPlayer:
 
     def start_game(self, view: PlayerView) -> None:
         """Hook: set up per-game caches (the board may differ from the last game)."""
-
-    def _free_action(self, view: PlayerView, decision: Decision) -> Action | None:
-        seat = decision.seat
-        if view.claims:
-            claim = self._claim(view, seat)
-            if claim is not None:
-                return claim
-        if decision.kind == ROLL or decision.kind == JAIL:
-            return self.turn_actions(view, seat)
-        return None
 
     @staticmethod
     def _claim(view: PlayerView, seat: int) -> Action | None:
@@ -403,12 +401,13 @@ class LevelPlayer:
         facts = self.facts
         assert facts is not None
         owner, level, mortgaged = view.owner, view.level, view.mortgaged
+        opponents = self.opponents(view)  # counted once, not for every deed
         best = -1
         best_is_sale = False
         best_cost = 0.0
         for s in facts.properties:
-            if owner[s] != seat:
-                continue
+            if owner[s] != seat or (mortgaged[s] and not level[s]):
+                continue  # not ours, or nothing to sell or mortgage on it
             top = 0  # the highest building level in the group
             for m in facts.groups[facts.group_of[s]]:
                 if level[m] > top:
@@ -416,12 +415,12 @@ class LevelPlayer:
             if level[s]:
                 if level[s] < top:
                     continue
-                cost = self.sell_cost(view, seat, s) / max(1, facts.house_cost[s] // 2)
+                cost = self.sell_cost(view, seat, s, opponents) / max(1, facts.house_cost[s] // 2)
                 is_sale = True
             elif mortgaged[s] or top:
                 continue
             else:
-                cost = self.mortgage_cost(view, seat, s) / max(1, facts.price[s] // 2)
+                cost = self.mortgage_cost(view, seat, s, opponents) / max(1, facts.price[s] // 2)
                 is_sale = False
             if best < 0 or cost < best_cost:
                 best, best_is_sale, best_cost = s, is_sale, cost
@@ -429,20 +428,23 @@ class LevelPlayer:
             return None
         return _sale(seat, best) if best_is_sale else _mortgage(seat, best)
 
-    def sell_cost(self, view: PlayerView, seat: int, space: int) -> float:
-        """What selling one building on ``space`` loses: half its cost and its rent."""
+    def sell_cost(self, view: PlayerView, seat: int, space: int, opponents: int = 0) -> float:
+        """What selling one building on ``space`` loses: half its cost and its rent.
+        ``opponents``: :meth:`opponents`, if the caller has counted them (0: count)."""
         facts = self.facts
         assert facts is not None
         lvl = view.level[space]
         lost_rent = facts.freq[space] * (facts.rent_at(space, lvl) - facts.rent_at(space, lvl - 1))
-        return facts.house_cost[space] / 2 + self.cash_horizon * self.opponents(view) * lost_rent
+        opponents = opponents or self.opponents(view)
+        return facts.house_cost[space] / 2 + self.cash_horizon * opponents * lost_rent
 
-    def mortgage_cost(self, view: PlayerView, seat: int, space: int) -> float:
-        """What mortgaging ``space`` loses: the 10 % to lift it and the rent meanwhile."""
+    def mortgage_cost(self, view: PlayerView, seat: int, space: int, opponents: int = 0) -> float:
+        """What mortgaging ``space`` loses: the 10 % to lift it and the rent meanwhile.
+        ``opponents``: as for :meth:`sell_cost`."""
         facts = self.facts
         assert facts is not None
         value = facts.price[space] // 2
-        turns = self.cash_horizon * self.opponents(view)
+        turns = self.cash_horizon * (opponents or self.opponents(view))
         return value / 10 + turns * self.rent_lost_by_mortgage(view, seat, space)
 
     cash_horizon = 5.0

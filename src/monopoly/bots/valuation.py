@@ -37,13 +37,9 @@ at level 0 costs nothing to build)."""
 
 
 def count_active(active: list[bool]) -> int:
-    """The players still in the game (a plain loop: native when compiled, where the
-    built-in ``sum`` is a call into Python)."""
-    count = 0
-    for playing in active:
-        if playing:
-            count += 1
-    return count
+    """The players still in the game (``list.count``: one call in C, also when compiled,
+    where the built-in ``sum`` would be a call into Python)."""
+    return active.count(True)
 
 
 class BoardFacts:

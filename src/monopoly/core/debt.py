@@ -29,8 +29,23 @@ def raisable(game: Game, seat: int) -> int:
 
 
 def can_still_pay(game: Game, seat: int, owed: Debt) -> bool:
-    """R-DEBT-2: selling and mortgaging could still cover the debt."""
-    return raisable(game, seat) >= owed.amount
+    """R-DEBT-2: selling and mortgaging could still cover the debt. (``raisable(game,
+    seat) >= owed.amount``, stopping at the first deed that makes it: asked at every
+    decision of a player raising cash.)"""
+    owner, level, mortgaged = game.owner, game.level, game.mortgaged
+    amount = owed.amount
+    total = game.cash[seat]
+    if total >= amount:
+        return True
+    for space in game.board.properties:
+        if owner[space] != seat:
+            continue
+        total += level[space] * game.sale_price[space]
+        if not mortgaged[space]:
+            total += game.mortgage_value[space]
+        if total >= amount:
+            return True
+    return False
 
 
 def debt_of(game: Game, seat: int) -> Debt | None:
@@ -94,7 +109,7 @@ def go_bankrupt(game: Game, seat: int, creditor: int) -> None:
         _to_player(game, seat, creditor, spaces)
     else:
         _to_bank(game, seat, spaces)
-    game.claims = [c for c in game.claims if seat not in (c[0], c[1])]
+    game.claims[:] = [c for c in game.claims if seat not in (c[0], c[1])]  # views hold it
     if len(left) == 1 and short_game:
         game.finish_by_worth("bankruptcy")
     elif len(left) == 1:

@@ -57,10 +57,12 @@ from .state import (
     BUS,
     BUY,
     JAIL,
+    JAIL_DECISIONS,
     MORTGAGE_RECEIVED,
     PLACE,
     RAISE_CASH,
     ROLL,
+    ROLL_DECISIONS,
     TRADE,
     TRIPLES,
     WANT,
@@ -229,7 +231,8 @@ class Game:
         self.last_roll: tuple[int, ...] = ()
         self.tasks: list[Decision | Task] = []
         self.claims: list[tuple[int, int, int, int]] = []
-        """Open rent claims (owner, payer, space, amount) with ``rent_must_be_claimed``."""
+        """Open rent claims (owner, payer, space, amount) with ``rent_must_be_claimed``
+        (changed in place, like the lists above)."""
         self.free_parking_pot = 0
         self.deeds_version = 0
         """Grows whenever an owner or a mortgage changes, and ``buildings_version``
@@ -313,7 +316,7 @@ class Game:
         tasks = self.tasks
         if tasks:
             top = tasks[-1]
-            if type(top) is Decision:
+            if isinstance(top, Decision):
                 return top
         return None
 
@@ -359,8 +362,9 @@ class Game:
         return houses, hotels
 
     # ------------------------------------------------------------------ the task loop
-    def _run(self) -> None:
-        """Run tasks until a decision is on top of the stack or the game is over."""
+    def _run(self) -> Decision | None:
+        """Run tasks until a decision is on top of the stack (returned) or the game is
+        over (None)."""
         tasks = self.tasks
         while not self.over:
             if not tasks:
@@ -379,11 +383,15 @@ class Game:
                         continue
                     if top.kind == BREAKDOWN and building.breakdown_settles(self, top):
                         continue
-                    return
+                    return top
                 tasks.pop()
                 continue
             tasks.pop()
-            self._execute(top)
+            if type(top) is AfterRoll:  # the most frequent task, without _execute's call
+                movement.after_roll(self, top.seat, top.doubles)
+            else:
+                self._execute(top)
+        return None
 
     def _execute(self, task: Task) -> None:
         if isinstance(task, AfterRoll):  # the most frequent task first
@@ -432,8 +440,8 @@ class Game:
         self.doubles = 0
         if self.collect_events:
             self.events.append(ev.TurnStarted(seat, self.turn))
-        kind = JAIL if self.jail_turns[seat] >= 0 else ROLL
-        self.tasks.append(Decision(kind, seat))
+        in_jail = self.jail_turns[seat] >= 0
+        self.tasks.append(JAIL_DECISIONS[seat] if in_jail else ROLL_DECISIONS[seat])
 
     # ------------------------------------------------------------------ money
     def move_cash(self, payer: int, payee: int, amount: int, to_pot: bool = False) -> bool:
@@ -557,7 +565,7 @@ class Game:
         has it at hand saves looking it up again)."""
         kind = decision.kind
         if kind == ROLL:  # the most frequent decisions by direct calls (native when compiled)
-            return _roll_actions(self, decision)
+            return [_ROLLS[decision.seat]]  # _roll_actions, inline
         if kind == BUY:
             return _buy_actions(self, decision)
         if kind == BID:
@@ -631,19 +639,20 @@ class Game:
         self.carry_out(action)
         return self.events[start:]
 
-    def carry_out(self, action: Action, decision: Decision | None = None) -> None:
+    def carry_out(self, action: Action, decision: Decision | None = None) -> Decision | None:
         """:meth:`apply_unchecked` without collecting the events it caused (the
         simulator's loop, which plays without events); ``decision``: the pending
-        decision, when the caller has it at hand."""
+        decision, when the caller has it at hand. Returns the decision the game waits
+        for next (None when it is over): the loop then need not look it up."""
         if decision is None:
             decision = self.decision
             assert decision is not None
         self.chance.log.append(("action", action))
         if type(action) is _ROLL:  # the most frequent action, by a direct call
-            _roll(self, action, decision)
+            movement.roll(self, decision.seat)  # as _roll: the roll's seat, read natively
         else:
             _HANDLERS[type(action)].carry_out(self, action, decision)
-        self._run()
+        return self._run()
 
     def reseed(self, seed: int) -> None:
         """Take chance from a new seed from now on. The record keeps every outcome, so a

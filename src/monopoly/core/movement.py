@@ -12,7 +12,7 @@ from . import events as ev
 from .actions import ChooseMove, ChooseSpace
 from .board import BANK, BOARD_SIZE, SpaceKind
 from .chance import BUS, MR_MONOPOLY
-from .state import AFTER_ROLLS, BUY, ROLL, TRIPLES, Decision, MrMonopolyMove
+from .state import AFTER_ROLLS, BUY, ROLL_DECISIONS, TRIPLES, Decision, MrMonopolyMove
 from .state import BUS as BUS_DECISION
 
 if TYPE_CHECKING:
@@ -42,8 +42,9 @@ def roll(game: Game, seat: int) -> None:
             send_to_jail(game, seat)  # R-TURN-4
             return
     game.tasks[-1] = AFTER_ROLLS[seat][doubles]
-    if not speed:
-        move_and_resolve(game, seat, white_a + white_b)
+    if not speed:  # move_and_resolve, inline: the commonest move
+        advance(game, seat, white_a + white_b)
+        resolve(game, seat)
     elif dice[2] == BUS:
         options = sorted({white_a, white_b, white_a + white_b})
         game.tasks.append(Decision(BUS_DECISION, seat, data=tuple(options)))  # R-SPEED-4
@@ -61,7 +62,7 @@ def forget_claims(game: Game, seat: int) -> None:
         for claim in game.claims:
             if claim[1] != seat:
                 game.emit(ev.RentForfeited, claim[0], claim[2])
-        game.claims = kept
+        game.claims[:] = kept  # in place: views hold the list
 
 
 def move_and_resolve(game: Game, seat: int, steps: int) -> None:
@@ -153,7 +154,7 @@ def resolve(game: Game, seat: int, rent_factor: int = 1, utility_card: bool = Fa
 def after_roll(game: Game, seat: int, doubles: bool) -> None:
     """R-TURN-4: doubles roll again, unless the roll sent the player to jail."""
     if doubles and game.active[seat] and game.jail_turns[seat] < 0:
-        game.tasks.append(Decision(ROLL, seat))
+        game.tasks.append(ROLL_DECISIONS[seat])
 
 
 def mr_monopoly(game: Game, seat: int) -> None:

@@ -75,6 +75,12 @@ class Decision:
         return f"Decision({self.kind}, seat={self.seat}, space={self.space})"
 
 
+ROLL_DECISIONS: Final = tuple(Decision(ROLL, seat) for seat in range(8))
+JAIL_DECISIONS: Final = tuple(Decision(JAIL, seat) for seat in range(8))
+"""``Decision(ROLL, seat)`` and ``Decision(JAIL, seat)``, made once: a turn's start asks
+one of them, and nothing changes them (only a bid's seat moves on)."""
+
+
 class Auction:
     """A running auction of a property (``item`` = space) or one building (HOUSE/HOTEL)."""
 

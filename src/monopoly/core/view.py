@@ -33,6 +33,7 @@ class PlayerView:
         "active",
         "board",
         "cash",
+        "claims",
         "edition",
         "holdings_version",
         "jail_cards",
@@ -68,6 +69,8 @@ class PlayerView:
         self.mortgaged: list[bool] = game.mortgaged
         self.holdings_version: list[int] = game.holdings_version
         """Per seat: changes whenever the seat's deeds or their mortgages change."""
+        self.claims: list[tuple[int, int, int, int]] = game.claims
+        """Open rent claims (owner, payer, space, amount)."""
 
     def sample_game(self, seed: int) -> Game:
         """A game this seat cannot tell from the real one, for search players: a copy of
@@ -125,10 +128,6 @@ class PlayerView:
     @property
     def free_parking_pot(self) -> int:
         return self._game.free_parking_pot
-
-    @property
-    def claims(self) -> list[tuple[int, int, int, int]]:
-        return self._game.claims
 
     @property
     def over(self) -> bool:

@@ -44,8 +44,8 @@ class CheckingView(PlayerView):
         self.checked: Action | None = None
 
     def forget(self) -> None:
-        """A new decision: nothing is checked yet. (A method, not an assignment in the
-        loop: the compiler would take the attribute to stay None over the bot's call.)"""
+        """Nothing is checked (before a decision: the loop also clears ``checked``
+        right after reading it)."""
         self.checked = None
 
     def is_legal(self, action: Action) -> bool:
@@ -72,19 +72,21 @@ def play_counting(game: Game, bots: Sequence[Bot], max_actions: int = MAX_ACTION
         bot if isinstance(bot, LevelPlayer) else None for bot in bots
     ]
     roller = -1
+    decision = game.decision
     for _ in range(max_actions):
         if game.claims:
             offer_claims(game, bots, views)
-        decision = game.decision
+            decision = game.decision
+            for checking in views:
+                checking.forget()
         if decision is None:
             break
         seat = decision.seat
         legal = game.answers(decision)
-        view = views[seat]
-        view.forget()
+        view = views[seat]  # nothing checked yet: see the end of the loop
         player = players[seat]
         if player is not None:
-            action = player.decide(view, legal)
+            action = player.answer(view, decision, legal)
         else:
             action = bots[seat].decide(view, legal)
         kind = type(action)
@@ -96,15 +98,17 @@ def play_counting(game: Game, bots: Sequence[Bot], max_actions: int = MAX_ACTION
         # dataclasses, equal only to their own type, and comparing two of different
         # types calls two Python-level ``__eq__`` methods for nothing.
         listed = action is view.checked
+        view.checked = None  # for the seat's next decision (and for claims: above)
         if not listed:
             for answer in legal:
                 if answer is action or (type(answer) is kind and answer == action):
                     listed = True
                     break
-        if listed:
-            game.carry_out(action, decision)  # the bot only read the game: still pending
-        else:
-            game.apply(action)
+        if not listed:
+            game.check(action)
+        # The bot only read the game: the decision is still pending. carry_out returns
+        # the next one.
+        decision = game.carry_out(action, decision)
     if roller >= 0:
         landings[JAIL_SLOT if jail_turns[roller] >= 0 else position[roller]] += 1
     return landings
