@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from . import auction
 from . import events as ev
@@ -15,37 +15,33 @@ if TYPE_CHECKING:
     from .game import Game
 
 
-def raisable(game: Game, seat: int) -> int:
-    """Cash plus all the Bank would pay: buildings at half price, mortgages (R-DEBT-2)."""
+NO_LIMIT: Final = 1 << 60
+"""More money than any game holds: :func:`raisable` counts everything."""
+
+
+def raisable(game: Game, seat: int, enough: int = NO_LIMIT) -> int:
+    """Cash plus all the Bank would pay: buildings at half price, mortgages (R-DEBT-2).
+    The count stops once it reaches ``enough`` (the sum so far is returned then)."""
     owner, level, mortgaged = game.owner, game.level, game.mortgaged
     total = game.cash[seat]
+    if total >= enough:
+        return total
     for space in game.board.properties:
         if owner[space] != seat:
             continue
         total += level[space] * game.sale_price[space]
         if not mortgaged[space]:
             total += game.mortgage_value[space]
+        if total >= enough:
+            return total
     return total
 
 
 def can_still_pay(game: Game, seat: int, owed: Debt) -> bool:
-    """R-DEBT-2: selling and mortgaging could still cover the debt. (``raisable(game,
-    seat) >= owed.amount``, stopping at the first deed that makes it: asked at every
-    decision of a player raising cash.)"""
-    owner, level, mortgaged = game.owner, game.level, game.mortgaged
-    amount = owed.amount
-    total = game.cash[seat]
-    if total >= amount:
-        return True
-    for space in game.board.properties:
-        if owner[space] != seat:
-            continue
-        total += level[space] * game.sale_price[space]
-        if not mortgaged[space]:
-            total += game.mortgage_value[space]
-        if total >= amount:
-            return True
-    return False
+    """R-DEBT-2: selling and mortgaging could still cover the debt (the count stops at
+    the first deed that covers it: this is asked at every decision of a player raising
+    cash)."""
+    return raisable(game, seat, owed.amount) >= owed.amount
 
 
 def debt_of(game: Game, seat: int) -> Debt | None:
