@@ -191,3 +191,31 @@ def test_postgresql_creates_and_starts_games_on_the_event_loop(postgres_url: str
     assert not hub._writers._threads, "no worker thread was used"  # type: ignore[attr-defined]
     hub.stop()
     store.close()
+
+
+def test_a_burst_of_new_games_shares_a_few_postgresql_connections(postgres_url: str) -> None:
+    """Fifty games created at once on the event loop wait for a few connections instead
+    of opening one each (PostgreSQL refuses connections beyond its limit); all are stored."""
+    import asyncio
+
+    from monopoly.web.hub import Hub
+    from monopoly.web.storage import ASYNC_CONNECTIONS
+
+    store = Store(postgres_url)
+    hub = Hub(store, ServerConfig())
+    seats = [SeatData("human", name="Ann", token="cat"), SeatData("bot", level="easy")]
+    rules = {"preset": "short"}
+    games = [StoredGame(f"burst{i}", "open", {}, rules, now(), seats) for i in range(50)]
+
+    async def create_all() -> int:
+        await asyncio.gather(*(hub.write(store.create_game, game) for game in games))
+        opened = len(store._idle)
+        await store.close_async()
+        return opened
+
+    opened = asyncio.run(create_all())
+    assert 1 <= opened <= ASYNC_CONNECTIONS
+    assert sorted(store.game_ids("open")) == sorted(game.id for game in games)
+    assert all(store.load(game.id).seats == seats for game in games)  # type: ignore[union-attr]
+    hub.stop()
+    store.close()

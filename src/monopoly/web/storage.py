@@ -8,6 +8,7 @@ so saving costs the same on the first action and the thousandth.
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
 from collections.abc import Awaitable, Callable, Iterator
@@ -159,6 +160,9 @@ driver parsed the long text again at every write, which cost more than the rest 
 arrays as parameters were dumped value by value in Python)."""
 
 
+ASYNC_CONNECTIONS = 4
+"""PostgreSQL: asyncio connections of one process (the action writes' two batches at
+once, and the games' creations and starts)."""
 SEAT_COLUMNS = "kind, level, name, token, secret_hash, standin"
 SEAT_VALUES = (
     "s->>'kind', s->>'level', s->>'name', s->>'token', s->>'secret_hash', (s->>'standin')::boolean"
@@ -223,6 +227,8 @@ class Store:
             event.listen(self.engine, "connect", _sqlite_pragmas)
         self._idle: list[psycopg.AsyncConnection[Any]] = []
         """PostgreSQL: the asyncio connections of :meth:`append_logs_async` not in use."""
+        self._slots: tuple[asyncio.AbstractEventLoop, asyncio.Semaphore] | None = None
+        """The running loop's limit of statements at once on asyncio connections."""
         self.batches = 1 if sqlite else 2
         """Group commits of record entries under way at once. Fewer group more (with
         eight at once on PostgreSQL most held one game's write, and the load test's tail
@@ -443,15 +449,24 @@ class Store:
     async def _execute_async(self, statement: str, payload: str) -> None:
         """One statement with one JSON parameter, autocommitted, on an asyncio connection;
         errors come as SQLAlchemy's (as from the ORM)."""
-        connection = None
-        try:
-            connection = self._idle.pop() if self._idle else await self._connect()
-            await connection.execute(statement, (payload,))
-        except psycopg.Error as error:
-            if connection is not None and not connection.broken:
-                self._idle.append(connection)  # autocommit: the failed statement is gone
-            raise DBAPIError.instance(statement, None, error, psycopg.Error) from error
-        self._idle.append(connection)
+        async with self._statement_slot():
+            connection = None
+            try:
+                connection = self._idle.pop() if self._idle else await self._connect()
+                await connection.execute(statement, (payload,))
+            except psycopg.Error as error:
+                if connection is not None and not connection.broken:
+                    self._idle.append(connection)  # autocommit: the failed one is gone
+                raise DBAPIError.instance(statement, None, error, psycopg.Error) from error
+            self._idle.append(connection)
+
+    def _statement_slot(self) -> asyncio.Semaphore:
+        """At most :data:`ASYNC_CONNECTIONS` statements at once (so as many connections):
+        a burst of new games waits its turn instead of opening a connection each."""
+        loop = asyncio.get_running_loop()
+        if self._slots is None or self._slots[0] is not loop:
+            self._slots = (loop, asyncio.Semaphore(ASYNC_CONNECTIONS))
+        return self._slots[1]
 
     async def _connect(self) -> psycopg.AsyncConnection[Any]:
         url = self.url.replace("postgresql+psycopg://", "postgresql://", 1)
