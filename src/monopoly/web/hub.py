@@ -119,14 +119,6 @@ class Hub:
         loop = asyncio.get_running_loop()
         return await self._stored(loop.run_in_executor(self._writers, partial(call, *args)))
 
-    async def _append_logs(self, writes: list[LogWrite]) -> None:
-        """One batch of record entries: on the event loop where the store can (see
-        :meth:`Store.append_logs_async`), else in a writer thread."""
-        if self.store.appends_async:
-            await self._stored(self.store.append_logs_async(writes))
-        else:
-            await self.write(self.store.append_logs, writes)
-
     async def _stored(self, write: Awaitable[Any]) -> Any:
         try:
             answer = await write
@@ -162,7 +154,7 @@ class Hub:
             if not batch:
                 return
             try:
-                await self._append_logs([write for write, _ in batch])
+                await self.write(self.store.append_logs, [write for write, _ in batch])
                 results: list[StorageFailure | None] = [None] * len(batch)
             except StorageFailure as failure:
                 if len(batch) == 1 or not isinstance(failure.__cause__, IntegrityError):
@@ -182,7 +174,7 @@ class Hub:
 
     async def _write_one(self, write: LogWrite) -> StorageFailure | None:
         try:
-            await self._append_logs([write])
+            await self.write(self.store.append_logs, [write])
         except StorageFailure as failure:
             return failure
         return None

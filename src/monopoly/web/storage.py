@@ -411,12 +411,13 @@ class Store:
 
     def on_loop(self, call: Callable[..., Any]) -> Callable[..., Awaitable[None]] | None:
         """The asyncio twin of the write method ``call``, or None (then it runs in a
-        thread). PostgreSQL has twins for the writes made for every game: its creation
-        and its start. In a thread they held the GIL for milliseconds of SQLAlchemy's
-        work, which the event loop had to wait for."""
+        thread). PostgreSQL has twins for the writes made for every game: its actions'
+        record entries, its creation and its start. In a thread they held the GIL for
+        milliseconds of SQLAlchemy's work, which the event loop had to wait for."""
         if not self.appends_async:
             return None
         twins: dict[Callable[..., Any], Callable[..., Awaitable[None]]] = {
+            self.append_logs: self.append_logs_async,
             self.create_game: self.create_game_async,
             self.save_start: self.save_start_async,
         }
