@@ -87,6 +87,51 @@ def test_a_new_server_on_the_same_database_resumes_the_game(db_url: str) -> None
         ann.close()
 
 
+def test_a_running_games_row_is_written_once_a_minute_not_with_every_action(
+    db_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every action stores its record entries, but the game's row (status, ``updated``)
+    is rewritten only when its status changes or a minute has passed: in PostgreSQL each
+    rewrite is a new row version, which cost three times the entries' insert."""
+    from monopoly.web import session as session_module
+    from monopoly.web.storage import GameRow
+
+    def stored_row(store: Store, game_id: str) -> tuple[str, object, int]:
+        with store.session() as db:
+            row = db.get(GameRow, game_id)
+            assert row is not None
+            loaded = store.load(game_id)
+            assert loaded is not None
+            return row.status, row.updated, len(loaded.log)
+
+    config = ServerConfig(bot_delay=0, testing=True)
+    store = Store(db_url)
+    with ServerThread(db_url, config) as server:
+        created = create_game(server.base, ANN_AND_BOTS, token="cat")
+        game_id, token = created["game_id"], created["seat_token"]
+        ann = Player(server.base, game_id, token)
+        start_game(server.base, game_id, token)
+        ann.my_turn()
+        status, started, entries = stored_row(store, game_id)
+        for _ in range(4):
+            ann.act(simple_answer(ann.my_turn()))
+            ann.expect("state")
+        ann.my_turn()
+        status, updated, more = stored_row(store, game_id)
+        assert status == "running" and more > entries, "the actions are stored"
+        assert updated == started, "the row is not rewritten within the minute"
+
+        monkeypatch.setattr(session_module, "TOUCH_EVERY", 0.0)
+        ann.act(simple_answer(ann.my_turn()))
+        ann.expect("state")
+        ann.my_turn()
+        status, touched, latest = stored_row(store, game_id)
+        assert status == "running" and latest > more
+        assert touched > started, "a minute later the next write rewrites the row"
+        ann.close()
+    store.close()
+
+
 def test_writes_that_wait_together_are_stored_together_and_fail_alone(db_url: str) -> None:
     """The per-action writes of several games go in one transaction (a group commit); a
     write that breaks the record (an entry number taken twice) fails alone."""

@@ -49,6 +49,10 @@ LOG_TAIL = 600
 """A full state carries the last this many log lines unless the client asks for others."""
 LOG_PAGE = 2000
 """At most this many log lines in one state."""
+TOUCH_EVERY = 60.0
+"""Seconds between two writes of a running game's row (its ``updated`` time) while only
+its record grows. Each write of the row is a new row version in PostgreSQL, and writing
+it with every action cost the database three times the entries' insert."""
 
 Handler = Callable[["GameSession", Client, dict[str, Any]], Awaitable[None]]
 
@@ -92,6 +96,8 @@ class GameSession:
         self.hub = hub
         self.id = stored.id
         self.status = stored.status
+        self.touched = time.monotonic()
+        """When the game's row was last written (its status and ``updated`` time)."""
         self.setup = stored.setup
         self.rules_spec = stored.rules_spec
         self.created: datetime = stored.created
@@ -205,8 +211,11 @@ class GameSession:
             return
         result = {"winners": list(game.winners), "reason": game.end_reason} if game.over else None
         entries = [entry_to_json(entry) for entry in new]
+        moment = time.monotonic()
+        touch = status != self.status or moment - self.touched >= TOUCH_EVERY
+        write = LogWrite(self.id, self.saved, entries, status, result, touch)
         try:
-            await self.hub.append_log(LogWrite(self.id, self.saved, entries, status, result))
+            await self.hub.append_log(write)
         except StorageFailure:
             if not await self._landed(self.saved + len(new)):
                 self._roll_back()
@@ -214,6 +223,8 @@ class GameSession:
         self.actions += sum(1 for entry in new if entry[0] == "action")
         self.status = status
         self.saved += len(new)
+        if touch:
+            self.touched = moment
 
     async def _landed(self, length: int) -> bool:
         """Whether a write reported as failed was stored after all (the connection broke

@@ -58,6 +58,8 @@ class GameRow(Base):
     result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     updated: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    """The game's last change: exact for its creation, start and end, within a minute
+    while it runs (the server writes the row with an action at most once a minute)."""
 
 
 class SeatRow(Base):
@@ -198,7 +200,9 @@ def _one_statement_payload(writes: list[LogWrite], moment: datetime) -> str:
         for i, data in enumerate(write.entries)
     ]
     when = moment.isoformat()
-    statuses = [(write.game_id, write.status, when, write.result) for write in writes]
+    statuses = [
+        (write.game_id, write.status, when, write.result) for write in writes if write.touch
+    ]
     try:
         return orjson.dumps((entries, statuses)).decode()
     except TypeError:  # what orjson refuses (a lone surrogate, a huge int): escaped
@@ -213,6 +217,9 @@ class LogWrite(NamedTuple):
     entries: list[dict[str, Any]]
     status: str
     result: dict[str, Any] | None = None
+    touch: bool = True
+    """Whether the game's row is written too (status, result and ``updated`` time); a
+    running game's row need not change with every action (see ``GameRow.updated``)."""
 
 
 class Store:
@@ -377,9 +384,10 @@ class Store:
         for start in range(0, len(rows), ROWS_PER_INSERT):
             chunk = rows[start : start + ROWS_PER_INSERT]
             cursor.execute(self._append_sql(len(chunk)), [v for row in chunk for v in row])
-        for write in writes:  # plain statements: psycopg's executemany pipelines
-            values = (write.status, result(write.result), moment, write.game_id)
-            cursor.execute(self._status_sql, values)
+        for write in writes:
+            if write.touch:
+                values = (write.status, result(write.result), moment, write.game_id)
+                cursor.execute(self._status_sql, values)
         cursor.close()
         connection.commit()
 
@@ -496,7 +504,8 @@ class Store:
         dialect = self.engine.dialect
         entry = RecordEntryRow.__table__.c.entry.type.bind_processor(dialect) or _json_text
         result = GameRow.__table__.c.result.type.bind_processor(dialect) or _json_text
-        updated = GameRow.__table__.c.updated.type.bind_processor(dialect) or (lambda v: v)
+        time = GameRow.__table__.c.updated.type.dialect_impl(dialect)  # as the ORM stores it
+        updated = time.bind_processor(dialect) or (lambda v: v)
         return entry, result, updated
 
     @cached_property
