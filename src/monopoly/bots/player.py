@@ -397,30 +397,50 @@ class LevelPlayer:
         return result
 
     def cheapest_cash(self, view: PlayerView, seat: int) -> Action | None:
-        """The sale or mortgage that costs least per unit of cash raised."""
+        """The sale or mortgage that costs least per unit of cash raised: the costs of
+        :meth:`sell_cost` and :meth:`mortgage_cost` (with
+        :meth:`rent_lost_by_mortgage`), worked out inline from the facts' tables with
+        the same arithmetic in the same order (a call per deed was most of the cost)."""
         facts = self.facts
         assert facts is not None
         owner, level, mortgaged = view.owner, view.level, view.mortgaged
-        opponents = self.opponents(view)  # counted once, not for every deed
+        group_of, groups, kind = facts.group_of, facts.groups, facts.kind
+        single_rate, sale_loss = facts.single_rate, facts.sale_loss
+        house_cost, half_house, half_price = facts.house_cost, facts.half_house, facts.half_price
+        turns = self.cash_horizon * self.opponents(view)  # counted once, not for every deed
         best = -1
         best_is_sale = False
         best_cost = 0.0
         for s in facts.properties:
-            if owner[s] != seat or (mortgaged[s] and not level[s]):
-                continue  # not ours, or nothing to sell or mortgage on it
+            if owner[s] != seat:
+                continue
+            lvl = level[s]
+            if mortgaged[s] and not lvl:
+                continue  # nothing to sell or mortgage on it
+            group = group_of[s]
+            members = groups[group]
             top = 0  # the highest building level in the group
-            for m in facts.groups[facts.group_of[s]]:
+            whole = True  # the seat holds the group, nothing of it mortgaged
+            for m in members:
                 if level[m] > top:
                     top = level[m]
-            if level[s]:
-                if level[s] < top:
+                if owner[m] != seat or mortgaged[m]:
+                    whole = False
+            if lvl:
+                if lvl < top:
                     continue
-                cost = self.sell_cost(view, seat, s, opponents) / max(1, facts.house_cost[s] // 2)
+                cost = (house_cost[s] / 2 + turns * sale_loss[s][lvl]) / half_house[s]
                 is_sale = True
             elif mortgaged[s] or top:
                 continue
             else:
-                cost = self.mortgage_cost(view, seat, s, opponents) / max(1, facts.price[s] // 2)
+                if kind[group] != STREET:
+                    lost = self.rent_lost_by_mortgage(view, seat, s)
+                elif whole:  # the doubled rent goes on every street of the group
+                    lost = facts.group_single_rate[group] + single_rate[s]
+                else:
+                    lost = single_rate[s]
+                cost = (facts.price[s] // 2 / 10 + turns * lost) / half_price[s]
                 is_sale = False
             if best < 0 or cost < best_cost:
                 best, best_is_sale, best_cost = s, is_sale, cost

@@ -80,6 +80,16 @@ class BoardFacts:
         ]
         self.railroad_rents = board.railroad_rents
         self.utility_multipliers = board.utility_multipliers
+        self.group_single_rate = [
+            sum(self.single_rate[m] for m in members) for members in self.groups
+        ]
+        """Per group: the single rates of its streets added up (as ``sum`` adds them)."""
+        self.sale_loss = [self._sale_losses(s) for s in range(len(spaces))]
+        """Per street and building level: the rent per landing lost by selling one
+        building there (frequency times the drop in rent), worked out once."""
+        self.half_house = [max(1, cost // 2) for cost in self.house_cost]
+        self.half_price = [max(1, price // 2) for price in self.price]
+        """What a sale and a mortgage raise (at least 1: a divisor)."""
 
     def _level_rates(self, members: tuple[int, ...], spaces: Sequence[object]) -> list[float]:
         """Rent per opponent turn of a whole street group with every street at level L
@@ -98,6 +108,16 @@ class BoardFacts:
                 total += self.freq[s] * rent
             rates.append(total)
         return rates
+
+    def _sale_losses(self, space: int) -> list[float]:
+        """``freq * (rent_at(level) - rent_at(level - 1))`` for levels 1 to the hotel
+        (index 0 unused); empty for a space without rents."""
+        if self.board.spaces[space].kind != SpaceKind.STREET:
+            return []
+        return [0.0] + [
+            self.freq[space] * (self.rent_at(space, lvl) - self.rent_at(space, lvl - 1))
+            for lvl in range(1, self.hotel_level + 1)
+        ]
 
     def rent_at(self, space: int, level: int) -> int:
         """The rent of a street at a building level (0: single base rent)."""
