@@ -192,8 +192,9 @@ class NormalBot(LevelPlayer):
         return self.unowned(view) >= self.leave_jail_unowned
 
     def unowned(self, view: PlayerView) -> int:
-        owner = view.owner
-        return sum(1 for s in self.facts.properties if owner[s] < 0)
+        # Counted in C: every space that is not a property stays the Bank's (-1), and
+        # an unowned deed is the Bank's.
+        return view.owner.count(-1) - self.facts.not_properties
 
     def buy(self, view: PlayerView, decision: Decision, legal: Sequence[Action]) -> Action:
         if len(legal) == 1:

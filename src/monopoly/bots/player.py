@@ -528,7 +528,11 @@ class LevelPlayer:
         if view is self._lift_view and version == self._lift_version:
             return self._lift
         owner, mortgaged = view.owner, view.mortgaged
-        result = [s for s in self.facts.properties if mortgaged[s] and owner[s] == seat]
+        result = (
+            [s for s in self.facts.properties if mortgaged[s] and owner[s] == seat]
+            if True in mortgaged  # nothing mortgaged anywhere: the commonest case, found in C
+            else []
+        )
         self._lift_view, self._lift_version, self._lift = view, version, result
         return result
 

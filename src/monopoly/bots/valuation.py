@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Final
 
-from monopoly.core.board import Board, SpaceKind
+from monopoly.core.board import BOARD_SIZE, Board, SpaceKind
 from monopoly.core.rules import RuleSet
 
 from .landing import landing_frequencies
@@ -51,6 +51,9 @@ class BoardFacts:
         self.freq = landing_frequencies(board)
         self.hotel_level = rules.houses_per_hotel + 1
         self.properties = board.properties
+        self.not_properties = BOARD_SIZE - len(self.properties)
+        """The spaces nobody can own, of the game's ``BOARD_SIZE`` owners (theirs is
+        always the Bank's -1)."""
         self.price = [space.price for space in spaces]
         self.rents = [space.rents for space in spaces]
         """A street's rents for 0..4 houses and the hotel (a plain list: read natively)."""
