@@ -183,6 +183,8 @@ class Valuation:
         self.gains_memo: dict[Any, list[Any]] = {}
         """Trade valuations by offer and the state of the groups it touches (trading.py)."""
         self._touched: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[int, ...]] = {}
+        self._turns = [self.rounds(n) * n if n else 0.0 for n in range(OPPONENTS_KEPT)]
+        """``rounds(n) * n`` by number of opponents n (0: unused), worked out once."""
 
     def members_touched(self, give: tuple[int, ...], take: tuple[int, ...]) -> tuple[int, ...]:
         """Every space of the groups that deeds ``give`` and ``take`` belong to."""
@@ -278,15 +280,19 @@ class Valuation:
         facts = self.facts
         members = facts.groups[group]
         size = len(members)
-        turns = self.rounds(opponents) * opponents
+        if 0 < opponents < OPPONENTS_KEPT:
+            turns = self._turns[opponents]
+        else:
+            turns = self.rounds(opponents) * opponents
         mine = 0
         assets = 0.0
         income = 0.0
         held_by_others = 0
         rival = -1
         one_rival = True
+        changed = bool(change)
         for s in members:
-            holder = change.get(s, owner[s]) if change else owner[s]
+            holder = change.get(s, owner[s]) if changed else owner[s]
             if holder == seat:
                 mine += 1
                 price = facts.price[s]
@@ -328,7 +334,25 @@ class Valuation:
         change: dict[int, int],
     ) -> float:
         """How much ``seat`` gains (in money) when the owners in ``change`` take over."""
-        touched = {self.facts.group_of[s] for s in change}
+        group_of = self.facts.group_of
+        first = -1
+        for s in change:
+            if first < 0:
+                first = group_of[s]
+            elif group_of[s] != first:
+                break
+        else:  # one group (the commonest trade): no set of groups to make
+            total = 0.0
+            if first >= 0 and self.facts.kind[first] == STREET:  # group_value's own test
+                after = self._street_value(first, seat, owner, mortgaged, opponents, change)
+                before = self._street_value(first, seat, owner, mortgaged, opponents, NO_CHANGE)
+                total += after - before
+            elif first >= 0:
+                after = self.group_value(first, seat, owner, mortgaged, opponents, change)
+                before = self.group_value(first, seat, owner, mortgaged, opponents)
+                total += after - before
+            return total
+        touched = {group_of[s] for s in change}
         total = 0.0
         for group in touched:
             after = self.group_value(group, seat, owner, mortgaged, opponents, change)
