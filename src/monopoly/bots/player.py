@@ -605,6 +605,7 @@ class LevelPlayer:
             self._plans_view, self._plans_seat, self._plans_max = view, seat, max_level
             return self._plans
         plans = []
+        build_gain = facts.build_gain
         for group in groups:
             members = facts.groups[group]
             low = level[members[0]]
@@ -613,13 +614,13 @@ class LevelPlayer:
                     low = level[s]
             if low >= max_level:
                 continue
-            spaces = _most_visited_first([s for s in members if level[s] == low], facts.freq)
+            # The group's lowest streets, most visited first (the group's order by
+            # frequency, filtered: a stable order stays one), and their gains.
+            spaces = tuple([s for s in facts.by_freq[group] if level[s] == low])
             gains = [0.0]
             total = 0.0
             for s in spaces:
-                total += facts.freq[s] * (
-                    facts.rent_at(s, low + 1) - (facts.rent_at(s, low) if low else 0)
-                )
+                total += build_gain[s][low]
                 gains.append(total)
             plans.append((facts.house_cost[members[0]], spaces, gains))
         self._plans_key, self._plans_groups, self._levels, self._plans = key, groups, levels, plans
@@ -629,16 +630,3 @@ class LevelPlayer:
 
 
 MEAN_UTILITY_ROLL = 7
-
-
-def _most_visited_first(spaces: list[int], freq: tuple[float, ...]) -> tuple[int, ...]:
-    """``spaces`` by landing frequency, highest first, ties in their order: what
-    ``sorted(spaces, key=lambda s: -freq[s])`` gives, by insertion into a list of a few
-    streets (sorting with a key function calls back into Python for every street)."""
-    ordered: list[int] = []
-    for s in spaces:
-        i = len(ordered)
-        while i and freq[ordered[i - 1]] < freq[s]:
-            i -= 1
-        ordered.insert(i, s)
-    return tuple(ordered)

@@ -90,6 +90,12 @@ class BoardFacts:
         self.sale_loss = [self._sale_losses(s) for s in range(len(spaces))]
         """Per street and building level: the rent per landing lost by selling one
         building there (frequency times the drop in rent), worked out once."""
+        self.build_gain = [self._build_gains(s) for s in range(len(spaces))]
+        """Per street and building level L: the rent per landing one more building
+        there adds (``freq * (rent_at(L + 1) - rent_at(L))``, nothing taken off at L =
+        0: the single rent of a group held whole counts as a gain)."""
+        self.by_freq = [_most_visited_first(list(members), self.freq) for members in self.groups]
+        """Each group's spaces by landing frequency, highest first, ties in board order."""
         self.half_house = [max(1, cost // 2) for cost in self.house_cost]
         self.half_price = [max(1, price // 2) for price in self.price]
         """What a sale and a mortgage raise (at least 1: a divisor)."""
@@ -120,6 +126,15 @@ class BoardFacts:
         return [0.0] + [
             self.freq[space] * (self.rent_at(space, lvl) - self.rent_at(space, lvl - 1))
             for lvl in range(1, self.hotel_level + 1)
+        ]
+
+    def _build_gains(self, space: int) -> list[float]:
+        if self.board.spaces[space].kind != SpaceKind.STREET:
+            return []
+        return [
+            self.freq[space]
+            * (self.rent_at(space, low + 1) - (self.rent_at(space, low) if low else 0))
+            for low in range(self.hotel_level)
         ]
 
     def rent_at(self, space: int, level: int) -> int:
@@ -359,3 +374,16 @@ class Valuation:
             before = self.group_value(group, seat, owner, mortgaged, opponents)
             total += after - before
         return total
+
+
+def _most_visited_first(spaces: list[int], freq: tuple[float, ...]) -> tuple[int, ...]:
+    """``spaces`` by landing frequency, highest first, ties in their order: what
+    ``sorted(spaces, key=lambda s: -freq[s])`` gives, by insertion into a list of a few
+    streets (sorting with a key function calls back into Python for every street)."""
+    ordered: list[int] = []
+    for s in spaces:
+        i = len(ordered)
+        while i and freq[ordered[i - 1]] < freq[s]:
+            i -= 1
+        ordered.insert(i, s)
+    return tuple(ordered)
