@@ -415,24 +415,24 @@ class LevelPlayer:
             if owner[s] != seat:
                 continue
             lvl = level[s]
-            if mortgaged[s] and not lvl:
-                continue  # nothing to sell or mortgage on it
             group = group_of[s]
-            members = groups[group]
-            top = 0  # the highest building level in the group
+            if lvl:  # sell a building: only from the highest level of the group
+                for m in groups[group]:
+                    if level[m] > lvl:
+                        break
+                else:
+                    cost = (house_cost[s] / 2 + turns * sale_loss[s][lvl]) / half_house[s]
+                    if best < 0 or cost < best_cost:
+                        best, best_is_sale, best_cost = s, True, cost
+                continue
+            if mortgaged[s]:
+                continue  # nothing to sell or mortgage on it
             whole = True  # the seat holds the group, nothing of it mortgaged
-            for m in members:
-                if level[m] > top:
-                    top = level[m]
+            for m in groups[group]:
+                if level[m]:
+                    break  # no mortgage in a group with buildings
                 if owner[m] != seat or mortgaged[m]:
                     whole = False
-            if lvl:
-                if lvl < top:
-                    continue
-                cost = (house_cost[s] / 2 + turns * sale_loss[s][lvl]) / half_house[s]
-                is_sale = True
-            elif mortgaged[s] or top:
-                continue
             else:
                 if kind[group] != STREET:
                     lost = self.rent_lost_by_mortgage(view, seat, s)
@@ -441,9 +441,8 @@ class LevelPlayer:
                 else:
                     lost = single_rate[s]
                 cost = (facts.price[s] // 2 / 10 + turns * lost) / half_price[s]
-                is_sale = False
-            if best < 0 or cost < best_cost:
-                best, best_is_sale, best_cost = s, is_sale, cost
+                if best < 0 or cost < best_cost:
+                    best, best_is_sale, best_cost = s, False, cost
         if best < 0:
             return None
         return _sale(seat, best) if best_is_sale else _mortgage(seat, best)

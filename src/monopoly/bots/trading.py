@@ -193,15 +193,15 @@ def set_candidates(
     found = []
     for group in facts.street_groups:
         members = groups[group]
-        rival = NOBODY  # the one other holder (the Bank's -1 for an unowned street)
+        rival = NOBODY  # the one other holder
         mine = False
         for s in members:
             holder = owner[s]
             if holder == seat:
                 mine = True
             elif holder != rival:
-                if rival != NOBODY:
-                    break  # a second rival, or a rival and an unowned street
+                if rival != NOBODY or holder < 0:
+                    break  # an unowned street, or a second rival
                 rival = holder
         else:
             if mine and rival >= 0:  # no unowned street; buildings, asked last (rare)
