@@ -202,7 +202,7 @@ class LevelPlayer:
                 return extra
         self._free_actions = 0
         if kind == ROLL:  # the most frequent decisions by direct (when compiled, native) calls
-            return self._roll(view, decision, legal)
+            return legal[0]  # _roll, inline: the one answer
         if kind == BUY:
             return self.buy(view, decision, legal)
         if kind == BID:
@@ -240,6 +240,7 @@ class LevelPlayer:
         return None
 
     def _roll(self, view: PlayerView, decision: Decision, legal: Sequence[Action]) -> Action:
+        """The roll (the only answer; :meth:`answer` takes it inline)."""
         return legal[0]
 
     def jail(self, view: PlayerView, decision: Decision, legal: Sequence[Action]) -> Action:
