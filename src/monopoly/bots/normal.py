@@ -17,7 +17,7 @@ from monopoly.core.state import Decision
 from monopoly.core.view import PlayerView
 
 from .player import LevelPlayer
-from .trading import offer_gains, set_candidates, set_offers
+from .trading import group_candidate, offer_gains, set_offers
 from .valuation import Valuation
 
 TRADE_RETRY_TURNS: Final = 15
@@ -49,9 +49,11 @@ class NormalBot(LevelPlayer):
         self._fruitless_spare = 0
         self._candidates_view: object = None
         self._candidates_seat = -1
-        self._candidates_deeds = -1
         self._candidates_buildings = -1
-        self._candidates_owners: tuple[int, ...] = ()
+        self._candidates_seen: list[int] = []
+        """Per street group: the ``owners_version`` it was looked at in."""
+        self._candidates_found: list[tuple[int, tuple[int, ...]] | None] = []
+        """Per street group: (partner, missing streets) by its owners, or None."""
         self._candidates_now: list[tuple[int, tuple[int, ...]]] = []
 
     def start_game(self, view: PlayerView) -> None:
@@ -136,28 +138,39 @@ class NormalBot(LevelPlayer):
         self._fruitless_view = None
 
     def _candidates(self, view: PlayerView, seat: int) -> list[tuple[int, tuple[int, ...]]]:
-        """:func:`set_candidates`, kept until an owner or a building changes. (A change
-        of the deeds may be a mortgage alone: a copy of the owners, made and compared
-        in C, tells which.)"""
-        deeds, buildings = view.deeds_version, view.buildings_version
-        if (
-            view is self._candidates_view
-            and seat == self._candidates_seat
-            and deeds == self._candidates_deeds
-            and buildings == self._candidates_buildings
-        ):
-            return self._candidates_now
-        owners = tuple(view.owner)
-        if (
-            view is not self._candidates_view
-            or seat != self._candidates_seat
-            or buildings != self._candidates_buildings
-            or owners != self._candidates_owners
-        ):
+        """:func:`set_candidates`, kept group by group: a street group is looked at again
+        only when one of its owners changed (the game's ``owners_version``), and the
+        list is put together again only then or when a building changed."""
+        facts = self.facts
+        if view is not self._candidates_view or seat != self._candidates_seat:
             self._candidates_view, self._candidates_seat = view, seat
-            self._candidates_buildings, self._candidates_owners = buildings, owners
-            self._candidates_now = set_candidates(self.valuation, view.owner, view.level, seat)
-        self._candidates_deeds = deeds
+            self._candidates_seen = [-1] * len(facts.street_groups)
+            self._candidates_found = [None] * len(facts.street_groups)
+            self._candidates_buildings = -1
+        versions, owner = view.owners_version, view.owner
+        seen, found = self._candidates_seen, self._candidates_found
+        changed = False
+        groups = facts.groups
+        for i, group in enumerate(facts.street_groups):
+            members = groups[group]
+            version = versions[members[0]]
+            if version != seen[i]:
+                seen[i] = version
+                found[i] = group_candidate(owner, seat, members)
+                changed = True
+        buildings = view.buildings_version
+        if changed or buildings != self._candidates_buildings:
+            self._candidates_buildings = buildings
+            level = view.level
+            now = []
+            for candidate in found:
+                if candidate is not None:
+                    for s in groups[facts.group_of[candidate[1][0]]]:
+                        if level[s]:
+                            break  # a group with buildings is not traded
+                    else:
+                        now.append(candidate)
+            self._candidates_now = now
         return self._candidates_now
 
     def _share_for(self, turn: int) -> Callable[[tuple[int, tuple[int, ...]]], float]:

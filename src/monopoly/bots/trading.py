@@ -213,6 +213,27 @@ def set_candidates(
     return found
 
 
+def group_candidate(
+    owner: list[int], seat: int, members: tuple[int, ...]
+) -> tuple[int, tuple[int, ...]] | None:
+    """(partner, missing streets) if the streets of a group that ``seat`` lacks all
+    belong to one rival (none unowned), else None: :func:`set_candidates` for one group
+    and without its test for buildings."""
+    rival = NOBODY
+    mine = False
+    for s in members:
+        holder = owner[s]
+        if holder == seat:
+            mine = True
+        elif holder != rival:
+            if rival != NOBODY or holder < 0:
+                return None  # an unowned street, or a second rival
+            rival = holder
+    if mine and rival >= 0:
+        return (rival, tuple([s for s in members if owner[s] != seat]))
+    return None
+
+
 def _split(valuation: Valuation, view: PlayerView, terms: Terms, keep: float) -> tuple[float, int]:
     """(our gain after the split, cash we pay: negative when we receive it) when we keep
     the share ``keep`` of the joint gain of a trade with ``terms`` (and no cash)."""
