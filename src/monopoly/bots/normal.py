@@ -50,7 +50,7 @@ class NormalBot(LevelPlayer):
         self._candidates_view: object = None
         self._candidates_seat = -1
         self._candidates_buildings = -1
-        self._candidates_seen: list[int] = []
+        self._candidates_seen: tuple[int, ...] = ()
         """Per street group: the ``owners_version`` it was looked at in."""
         self._candidates_found: list[tuple[int, tuple[int, ...]] | None] = []
         """Per street group: (partner, missing streets) by its owners, or None."""
@@ -142,28 +142,28 @@ class NormalBot(LevelPlayer):
         only when one of its owners changed (the game's ``owners_version``), and the
         list is put together again only then or when a building changed."""
         facts = self.facts
+        street = facts.street_members
         if view is not self._candidates_view or seat != self._candidates_seat:
             self._candidates_view, self._candidates_seat = view, seat
-            self._candidates_seen = [-1] * len(facts.street_groups)
-            self._candidates_found = [None] * len(facts.street_groups)
+            self._candidates_seen = (-1,) * len(street)
+            self._candidates_found = [None] * len(street)
             self._candidates_buildings = -1
-        versions, owner = view.owners_version, view.owner
-        seen, found = self._candidates_seen, self._candidates_found
-        changed = False
-        groups = facts.groups
-        for i, group in enumerate(facts.street_groups):
-            members = groups[group]
-            version = versions[members[0]]
-            if version != seen[i]:
-                seen[i] = version
-                found[i] = group_candidate(owner, seat, members)
-                changed = True
+        # The counters of the street groups, read in C: most often none has changed.
+        versions = facts.street_versions(view.owners_version)
+        seen = self._candidates_seen
+        changed = versions != seen
+        if changed:
+            owner, found = view.owner, self._candidates_found
+            for i in range(len(street)):
+                if versions[i] != seen[i]:
+                    found[i] = group_candidate(owner, seat, street[i])
+            self._candidates_seen = versions
         buildings = view.buildings_version
         if changed or buildings != self._candidates_buildings:
             self._candidates_buildings = buildings
-            level = view.level
+            level, groups = view.level, facts.groups
             now = []
-            for candidate in found:
+            for candidate in self._candidates_found:
                 if candidate is not None:
                     for s in groups[facts.group_of[candidate[1][0]]]:
                         if level[s]:

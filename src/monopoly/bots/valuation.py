@@ -12,7 +12,8 @@ spaces (see :mod:`monopoly.bots.landing`).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import operator
+from collections.abc import Callable, Sequence
 from typing import Any, Final
 
 from monopoly.core.board import BOARD_SIZE, Board, SpaceKind
@@ -77,6 +78,15 @@ class BoardFacts:
             for space in members:
                 self.group_of[space] = index
         self.street_groups = [g for g, kind in enumerate(self.kind) if kind == STREET]
+        self.street_members = [self.groups[g] for g in self.street_groups]
+        firsts = [members[0] for members in self.street_members]
+        self.street_versions: Callable[[list[int]], tuple[int, ...]] = (
+            operator.itemgetter(*firsts)
+            if len(firsts) > 1
+            else lambda numbers: tuple([numbers[s] for s in firsts])
+        )
+        """A per-space list's entries at the first space of each street group, as a
+        tuple (made in C: ``operator.itemgetter``)."""
         self.rate = [self._level_rates(members, spaces) for members in self.groups]
         self.single_rate = [
             self.freq[s.index] * s.rents[0] if s.kind == SpaceKind.STREET else 0.0 for s in spaces
