@@ -166,6 +166,10 @@ class LevelPlayer:
         self._plans_seat = -1
         self._plans_max = -1
         """The seat's ``holdings_version`` and the ``buildings_version`` of the plans."""
+        self._deeds_view: object = None
+        self._deeds_seat = -1
+        self._deeds_owner: list[int] = []
+        self._deeds: list[int] = []
         self._least_view: object = None
         self._least_version = -1
         self._least = (NEVER, NEVER)
@@ -412,9 +416,7 @@ class LevelPlayer:
         best = -1
         best_is_sale = False
         best_cost = 0.0
-        for s in facts.properties:
-            if owner[s] != seat:
-                continue
+        for s in self.own_deeds(view, seat):
             lvl = level[s]
             group = group_of[s]
             if lvl:  # sell a building: only from the highest level of the group
@@ -447,6 +449,17 @@ class LevelPlayer:
         if best < 0:
             return None
         return _sale(seat, best) if best_is_sale else _mortgage(seat, best)
+
+    def own_deeds(self, view: PlayerView, seat: int) -> list[int]:
+        """The seat's deeds in board order, kept while no owner changes (a copy of the
+        owners, compared in C: raising cash mortgages and sells deed after deed)."""
+        owner = view.owner
+        if view is self._deeds_view and seat == self._deeds_seat and owner == self._deeds_owner:
+            return self._deeds
+        deeds = [s for s in self.facts.properties if owner[s] == seat]
+        self._deeds_view, self._deeds_seat, self._deeds_owner = view, seat, owner[:]
+        self._deeds = deeds
+        return deeds
 
     def sell_cost(self, view: PlayerView, seat: int, space: int, opponents: int = 0) -> float:
         """What selling one building on ``space`` loses: half its cost and its rent.
