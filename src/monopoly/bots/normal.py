@@ -17,7 +17,7 @@ from monopoly.core.state import Decision
 from monopoly.core.view import PlayerView
 
 from .player import LevelPlayer
-from .trading import offer_gains, set_candidates, set_offers
+from .trading import group_candidate, offer_gains, set_offers
 from .valuation import Valuation
 
 TRADE_RETRY_TURNS: Final = 15
@@ -49,9 +49,11 @@ class NormalBot(LevelPlayer):
         self._fruitless_spare = 0
         self._candidates_view: object = None
         self._candidates_seat = -1
-        self._candidates_deeds = -1
         self._candidates_buildings = -1
-        self._candidates_owners: tuple[int, ...] = ()
+        self._candidates_seen: tuple[int, ...] = ()
+        """Per street group: the ``owners_version`` it was looked at in."""
+        self._candidates_found: list[tuple[int, tuple[int, ...]] | None] = []
+        """Per street group: (partner, missing streets) by its owners, or None."""
         self._candidates_now: list[tuple[int, tuple[int, ...]]] = []
 
     def start_game(self, view: PlayerView) -> None:
@@ -69,7 +71,10 @@ class NormalBot(LevelPlayer):
         cash = view.cash[seat]
         if cash > reserve:
             spare = cash - reserve
-            build_from, lift_from = self.least_costs(view, seat)
+            if view is self._least_view and view.holdings_version[seat] == self._least_version:
+                build_from, lift_from = self._least  # least_costs' kept answer, inline
+            else:
+                build_from, lift_from = self.least_costs(view, seat)
             if spare >= build_from:  # else nothing is affordable: no plan to weigh
                 build = self.build_action(view, seat, spare, self.facts.hotel_level)
                 if build is not None:
@@ -78,6 +83,8 @@ class NormalBot(LevelPlayer):
                 lift = self.unmortgage_action(view, seat, spare - 100)
                 if lift is not None:
                     return lift
+        if self._trade_turn == view.turn:
+            return None  # searched this turn already (what _trade_budget would say)
         return self.propose_trade(view, seat)
 
     def propose_trade(self, view: PlayerView, seat: int) -> Action | None:
@@ -131,28 +138,39 @@ class NormalBot(LevelPlayer):
         self._fruitless_view = None
 
     def _candidates(self, view: PlayerView, seat: int) -> list[tuple[int, tuple[int, ...]]]:
-        """:func:`set_candidates`, kept until an owner or a building changes. (A change
-        of the deeds may be a mortgage alone: a copy of the owners, made and compared
-        in C, tells which.)"""
-        deeds, buildings = view.deeds_version, view.buildings_version
-        if (
-            view is self._candidates_view
-            and seat == self._candidates_seat
-            and deeds == self._candidates_deeds
-            and buildings == self._candidates_buildings
-        ):
-            return self._candidates_now
-        owners = tuple(view.owner)
-        if (
-            view is not self._candidates_view
-            or seat != self._candidates_seat
-            or buildings != self._candidates_buildings
-            or owners != self._candidates_owners
-        ):
+        """:func:`set_candidates`, kept group by group: a street group is looked at again
+        only when one of its owners changed (the game's ``owners_version``), and the
+        list is put together again only then or when a building changed."""
+        facts = self.facts
+        street = facts.street_members
+        if view is not self._candidates_view or seat != self._candidates_seat:
             self._candidates_view, self._candidates_seat = view, seat
-            self._candidates_buildings, self._candidates_owners = buildings, owners
-            self._candidates_now = set_candidates(self.valuation, view.owner, view.level, seat)
-        self._candidates_deeds = deeds
+            self._candidates_seen = (-1,) * len(street)
+            self._candidates_found = [None] * len(street)
+            self._candidates_buildings = -1
+        # The counters of the street groups, read in C: most often none has changed.
+        versions = facts.street_versions(view.owners_version)
+        seen = self._candidates_seen
+        changed = versions != seen
+        if changed:
+            owner, found = view.owner, self._candidates_found
+            for i in range(len(street)):
+                if versions[i] != seen[i]:
+                    found[i] = group_candidate(owner, seat, street[i])
+            self._candidates_seen = versions
+        buildings = view.buildings_version
+        if changed or buildings != self._candidates_buildings:
+            self._candidates_buildings = buildings
+            level, groups = view.level, facts.groups
+            now = []
+            for candidate in self._candidates_found:
+                if candidate is not None:
+                    for s in groups[facts.group_of[candidate[1][0]]]:
+                        if level[s]:
+                            break  # a group with buildings is not traded
+                    else:
+                        now.append(candidate)
+            self._candidates_now = now
         return self._candidates_now
 
     def _share_for(self, turn: int) -> Callable[[tuple[int, tuple[int, ...]]], float]:
@@ -192,8 +210,9 @@ class NormalBot(LevelPlayer):
         return self.unowned(view) >= self.leave_jail_unowned
 
     def unowned(self, view: PlayerView) -> int:
-        owner = view.owner
-        return sum(1 for s in self.facts.properties if owner[s] < 0)
+        # Counted in C: every space that is not a property stays the Bank's (-1), and
+        # an unowned deed is the Bank's.
+        return view.owner.count(-1) - self.facts.not_properties
 
     def buy(self, view: PlayerView, decision: Decision, legal: Sequence[Action]) -> Action:
         if len(legal) == 1:

@@ -166,6 +166,10 @@ class LevelPlayer:
         self._plans_seat = -1
         self._plans_max = -1
         """The seat's ``holdings_version`` and the ``buildings_version`` of the plans."""
+        self._deeds_view: object = None
+        self._deeds_seat = -1
+        self._deeds_owner: list[int] = []
+        self._deeds: list[int] = []
         self._least_view: object = None
         self._least_version = -1
         self._least = (NEVER, NEVER)
@@ -202,7 +206,7 @@ class LevelPlayer:
                 return extra
         self._free_actions = 0
         if kind == ROLL:  # the most frequent decisions by direct (when compiled, native) calls
-            return self._roll(view, decision, legal)
+            return legal[0]  # _roll, inline: the one answer
         if kind == BUY:
             return self.buy(view, decision, legal)
         if kind == BID:
@@ -240,6 +244,7 @@ class LevelPlayer:
         return None
 
     def _roll(self, view: PlayerView, decision: Decision, legal: Sequence[Action]) -> Action:
+        """The roll (the only answer; :meth:`answer` takes it inline)."""
         return legal[0]
 
     def jail(self, view: PlayerView, decision: Decision, legal: Sequence[Action]) -> Action:
@@ -397,36 +402,64 @@ class LevelPlayer:
         return result
 
     def cheapest_cash(self, view: PlayerView, seat: int) -> Action | None:
-        """The sale or mortgage that costs least per unit of cash raised."""
+        """The sale or mortgage that costs least per unit of cash raised: the costs of
+        :meth:`sell_cost` and :meth:`mortgage_cost` (with
+        :meth:`rent_lost_by_mortgage`), worked out inline from the facts' tables with
+        the same arithmetic in the same order (a call per deed was most of the cost)."""
         facts = self.facts
         assert facts is not None
         owner, level, mortgaged = view.owner, view.level, view.mortgaged
-        opponents = self.opponents(view)  # counted once, not for every deed
+        group_of, groups, kind = facts.group_of, facts.groups, facts.kind
+        single_rate, sale_loss = facts.single_rate, facts.sale_loss
+        house_cost, half_house, half_price = facts.house_cost, facts.half_house, facts.half_price
+        turns = self.cash_horizon * self.opponents(view)  # counted once, not for every deed
         best = -1
         best_is_sale = False
         best_cost = 0.0
-        for s in facts.properties:
-            if owner[s] != seat or (mortgaged[s] and not level[s]):
-                continue  # not ours, or nothing to sell or mortgage on it
-            top = 0  # the highest building level in the group
-            for m in facts.groups[facts.group_of[s]]:
-                if level[m] > top:
-                    top = level[m]
-            if level[s]:
-                if level[s] < top:
-                    continue
-                cost = self.sell_cost(view, seat, s, opponents) / max(1, facts.house_cost[s] // 2)
-                is_sale = True
-            elif mortgaged[s] or top:
+        for s in self.own_deeds(view, seat):
+            lvl = level[s]
+            group = group_of[s]
+            if lvl:  # sell a building: only from the highest level of the group
+                for m in groups[group]:
+                    if level[m] > lvl:
+                        break
+                else:
+                    cost = (house_cost[s] / 2 + turns * sale_loss[s][lvl]) / half_house[s]
+                    if best < 0 or cost < best_cost:
+                        best, best_is_sale, best_cost = s, True, cost
                 continue
+            if mortgaged[s]:
+                continue  # nothing to sell or mortgage on it
+            whole = True  # the seat holds the group, nothing of it mortgaged
+            for m in groups[group]:
+                if level[m]:
+                    break  # no mortgage in a group with buildings
+                if owner[m] != seat or mortgaged[m]:
+                    whole = False
             else:
-                cost = self.mortgage_cost(view, seat, s, opponents) / max(1, facts.price[s] // 2)
-                is_sale = False
-            if best < 0 or cost < best_cost:
-                best, best_is_sale, best_cost = s, is_sale, cost
+                if kind[group] != STREET:
+                    lost = self.rent_lost_by_mortgage(view, seat, s)
+                elif whole:  # the doubled rent goes on every street of the group
+                    lost = facts.group_single_rate[group] + single_rate[s]
+                else:
+                    lost = single_rate[s]
+                cost = (facts.price[s] // 2 / 10 + turns * lost) / half_price[s]
+                if best < 0 or cost < best_cost:
+                    best, best_is_sale, best_cost = s, False, cost
         if best < 0:
             return None
         return _sale(seat, best) if best_is_sale else _mortgage(seat, best)
+
+    def own_deeds(self, view: PlayerView, seat: int) -> list[int]:
+        """The seat's deeds in board order, kept while no owner changes (a copy of the
+        owners, compared in C: raising cash mortgages and sells deed after deed)."""
+        owner = view.owner
+        if view is self._deeds_view and seat == self._deeds_seat and owner == self._deeds_owner:
+            return self._deeds
+        deeds = [s for s in self.facts.properties if owner[s] == seat]
+        self._deeds_view, self._deeds_seat, self._deeds_owner = view, seat, owner[:]
+        self._deeds = deeds
+        return deeds
 
     def sell_cost(self, view: PlayerView, seat: int, space: int, opponents: int = 0) -> float:
         """What selling one building on ``space`` loses: half its cost and its rent.
@@ -508,7 +541,11 @@ class LevelPlayer:
         if view is self._lift_view and version == self._lift_version:
             return self._lift
         owner, mortgaged = view.owner, view.mortgaged
-        result = [s for s in self.facts.properties if mortgaged[s] and owner[s] == seat]
+        result = (
+            [s for s in self.facts.properties if mortgaged[s] and owner[s] == seat]
+            if True in mortgaged  # nothing mortgaged anywhere: the commonest case, found in C
+            else []
+        )
         self._lift_view, self._lift_version, self._lift = view, version, result
         return result
 
@@ -581,6 +618,7 @@ class LevelPlayer:
             self._plans_view, self._plans_seat, self._plans_max = view, seat, max_level
             return self._plans
         plans = []
+        build_gain = facts.build_gain
         for group in groups:
             members = facts.groups[group]
             low = level[members[0]]
@@ -589,13 +627,13 @@ class LevelPlayer:
                     low = level[s]
             if low >= max_level:
                 continue
-            spaces = _most_visited_first([s for s in members if level[s] == low], facts.freq)
+            # The group's lowest streets, most visited first (the group's order by
+            # frequency, filtered: a stable order stays one), and their gains.
+            spaces = tuple([s for s in facts.by_freq[group] if level[s] == low])
             gains = [0.0]
             total = 0.0
             for s in spaces:
-                total += facts.freq[s] * (
-                    facts.rent_at(s, low + 1) - (facts.rent_at(s, low) if low else 0)
-                )
+                total += build_gain[s][low]
                 gains.append(total)
             plans.append((facts.house_cost[members[0]], spaces, gains))
         self._plans_key, self._plans_groups, self._levels, self._plans = key, groups, levels, plans
@@ -605,16 +643,3 @@ class LevelPlayer:
 
 
 MEAN_UTILITY_ROLL = 7
-
-
-def _most_visited_first(spaces: list[int], freq: tuple[float, ...]) -> tuple[int, ...]:
-    """``spaces`` by landing frequency, highest first, ties in their order: what
-    ``sorted(spaces, key=lambda s: -freq[s])`` gives, by insertion into a list of a few
-    streets (sorting with a key function calls back into Python for every street)."""
-    ordered: list[int] = []
-    for s in spaces:
-        i = len(ordered)
-        while i and freq[ordered[i - 1]] < freq[s]:
-            i -= 1
-        ordered.insert(i, s)
-    return tuple(ordered)

@@ -27,6 +27,9 @@ STATES_PER_TERMS: Final = 4
 """Remembered states (valuations) per trade; a further one replaces the last."""
 
 
+NOBODY: Final = -2
+"""No holder seen yet (seats count from 0, the Bank is -1)."""
+
 Terms = tuple[
     int, int, tuple[int, ...], int, tuple[str, ...], tuple[int, ...], int, tuple[str, ...]
 ]
@@ -190,22 +193,45 @@ def set_candidates(
     found = []
     for group in facts.street_groups:
         members = groups[group]
-        rival = -1  # the one rival holding every street we lack, if we hold some
+        rival = NOBODY  # the one other holder
         mine = False
         for s in members:
             holder = owner[s]
-            if level[s] or holder < 0:
-                break
             if holder == seat:
                 mine = True
-            elif rival >= 0 and holder != rival:
-                break
-            else:
+            elif holder != rival:
+                if rival != NOBODY or holder < 0:
+                    break  # an unowned street, or a second rival
                 rival = holder
         else:
-            if mine and rival >= 0:
-                found.append((rival, tuple([s for s in members if owner[s] != seat])))
+            if mine and rival >= 0:  # no unowned street; buildings, asked last (rare)
+                for s in members:
+                    if level[s]:
+                        break
+                else:
+                    found.append((rival, tuple([s for s in members if owner[s] != seat])))
     return found
+
+
+def group_candidate(
+    owner: list[int], seat: int, members: tuple[int, ...]
+) -> tuple[int, tuple[int, ...]] | None:
+    """(partner, missing streets) if the streets of a group that ``seat`` lacks all
+    belong to one rival (none unowned), else None: :func:`set_candidates` for one group
+    and without its test for buildings."""
+    rival = NOBODY
+    mine = False
+    for s in members:
+        holder = owner[s]
+        if holder == seat:
+            mine = True
+        elif holder != rival:
+            if rival != NOBODY or holder < 0:
+                return None  # an unowned street, or a second rival
+            rival = holder
+    if mine and rival >= 0:
+        return (rival, tuple([s for s in members if owner[s] != seat]))
+    return None
 
 
 def _split(valuation: Valuation, view: PlayerView, terms: Terms, keep: float) -> tuple[float, int]:

@@ -12,10 +12,11 @@ spaces (see :mod:`monopoly.bots.landing`).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import operator
+from collections.abc import Callable, Sequence
 from typing import Any, Final
 
-from monopoly.core.board import Board, SpaceKind
+from monopoly.core.board import BOARD_SIZE, Board, SpaceKind
 from monopoly.core.rules import RuleSet
 
 from .landing import landing_frequencies
@@ -51,6 +52,9 @@ class BoardFacts:
         self.freq = landing_frequencies(board)
         self.hotel_level = rules.houses_per_hotel + 1
         self.properties = board.properties
+        self.not_properties = BOARD_SIZE - len(self.properties)
+        """The spaces nobody can own, of the game's ``BOARD_SIZE`` owners (theirs is
+        always the Bank's -1)."""
         self.price = [space.price for space in spaces]
         self.rents = [space.rents for space in spaces]
         """A street's rents for 0..4 houses and the hotel (a plain list: read natively)."""
@@ -74,12 +78,37 @@ class BoardFacts:
             for space in members:
                 self.group_of[space] = index
         self.street_groups = [g for g, kind in enumerate(self.kind) if kind == STREET]
+        self.street_members = [self.groups[g] for g in self.street_groups]
+        firsts = [members[0] for members in self.street_members]
+        self.street_versions: Callable[[list[int]], tuple[int, ...]] = (
+            operator.itemgetter(*firsts)
+            if len(firsts) > 1
+            else lambda numbers: tuple([numbers[s] for s in firsts])
+        )
+        """A per-space list's entries at the first space of each street group, as a
+        tuple (made in C: ``operator.itemgetter``)."""
         self.rate = [self._level_rates(members, spaces) for members in self.groups]
         self.single_rate = [
             self.freq[s.index] * s.rents[0] if s.kind == SpaceKind.STREET else 0.0 for s in spaces
         ]
         self.railroad_rents = board.railroad_rents
         self.utility_multipliers = board.utility_multipliers
+        self.group_single_rate = [
+            sum(self.single_rate[m] for m in members) for members in self.groups
+        ]
+        """Per group: the single rates of its streets added up (as ``sum`` adds them)."""
+        self.sale_loss = [self._sale_losses(s) for s in range(len(spaces))]
+        """Per street and building level: the rent per landing lost by selling one
+        building there (frequency times the drop in rent), worked out once."""
+        self.build_gain = [self._build_gains(s) for s in range(len(spaces))]
+        """Per street and building level L: the rent per landing one more building
+        there adds (``freq * (rent_at(L + 1) - rent_at(L))``, nothing taken off at L =
+        0: the single rent of a group held whole counts as a gain)."""
+        self.by_freq = [_most_visited_first(list(members), self.freq) for members in self.groups]
+        """Each group's spaces by landing frequency, highest first, ties in board order."""
+        self.half_house = [max(1, cost // 2) for cost in self.house_cost]
+        self.half_price = [max(1, price // 2) for price in self.price]
+        """What a sale and a mortgage raise (at least 1: a divisor)."""
 
     def _level_rates(self, members: tuple[int, ...], spaces: Sequence[object]) -> list[float]:
         """Rent per opponent turn of a whole street group with every street at level L
@@ -98,6 +127,25 @@ class BoardFacts:
                 total += self.freq[s] * rent
             rates.append(total)
         return rates
+
+    def _sale_losses(self, space: int) -> list[float]:
+        """``freq * (rent_at(level) - rent_at(level - 1))`` for levels 1 to the hotel
+        (index 0 unused); empty for a space without rents."""
+        if self.board.spaces[space].kind != SpaceKind.STREET:
+            return []
+        return [0.0] + [
+            self.freq[space] * (self.rent_at(space, lvl) - self.rent_at(space, lvl - 1))
+            for lvl in range(1, self.hotel_level + 1)
+        ]
+
+    def _build_gains(self, space: int) -> list[float]:
+        if self.board.spaces[space].kind != SpaceKind.STREET:
+            return []
+        return [
+            self.freq[space]
+            * (self.rent_at(space, low + 1) - (self.rent_at(space, low) if low else 0))
+            for low in range(self.hotel_level)
+        ]
 
     def rent_at(self, space: int, level: int) -> int:
         """The rent of a street at a building level (0: single base rent)."""
@@ -160,6 +208,8 @@ class Valuation:
         self.gains_memo: dict[Any, list[Any]] = {}
         """Trade valuations by offer and the state of the groups it touches (trading.py)."""
         self._touched: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[int, ...]] = {}
+        self._turns = [self.rounds(n) * n if n else 0.0 for n in range(OPPONENTS_KEPT)]
+        """``rounds(n) * n`` by number of opponents n (0: unused), worked out once."""
 
     def members_touched(self, give: tuple[int, ...], take: tuple[int, ...]) -> tuple[int, ...]:
         """Every space of the groups that deeds ``give`` and ``take`` belong to."""
@@ -255,15 +305,19 @@ class Valuation:
         facts = self.facts
         members = facts.groups[group]
         size = len(members)
-        turns = self.rounds(opponents) * opponents
+        if 0 < opponents < OPPONENTS_KEPT:
+            turns = self._turns[opponents]
+        else:
+            turns = self.rounds(opponents) * opponents
         mine = 0
         assets = 0.0
         income = 0.0
         held_by_others = 0
         rival = -1
         one_rival = True
+        changed = bool(change)
         for s in members:
-            holder = change.get(s, owner[s]) if change else owner[s]
+            holder = change.get(s, owner[s]) if changed else owner[s]
             if holder == seat:
                 mine += 1
                 price = facts.price[s]
@@ -305,10 +359,41 @@ class Valuation:
         change: dict[int, int],
     ) -> float:
         """How much ``seat`` gains (in money) when the owners in ``change`` take over."""
-        touched = {self.facts.group_of[s] for s in change}
+        group_of = self.facts.group_of
+        first = -1
+        for s in change:
+            if first < 0:
+                first = group_of[s]
+            elif group_of[s] != first:
+                break
+        else:  # one group (the commonest trade): no set of groups to make
+            total = 0.0
+            if first >= 0 and self.facts.kind[first] == STREET:  # group_value's own test
+                after = self._street_value(first, seat, owner, mortgaged, opponents, change)
+                before = self._street_value(first, seat, owner, mortgaged, opponents, NO_CHANGE)
+                total += after - before
+            elif first >= 0:
+                after = self.group_value(first, seat, owner, mortgaged, opponents, change)
+                before = self.group_value(first, seat, owner, mortgaged, opponents)
+                total += after - before
+            return total
+        touched = {group_of[s] for s in change}
         total = 0.0
         for group in touched:
             after = self.group_value(group, seat, owner, mortgaged, opponents, change)
             before = self.group_value(group, seat, owner, mortgaged, opponents)
             total += after - before
         return total
+
+
+def _most_visited_first(spaces: list[int], freq: tuple[float, ...]) -> tuple[int, ...]:
+    """``spaces`` by landing frequency, highest first, ties in their order: what
+    ``sorted(spaces, key=lambda s: -freq[s])`` gives, by insertion into a list of a few
+    streets (sorting with a key function calls back into Python for every street)."""
+    ordered: list[int] = []
+    for s in spaces:
+        i = len(ordered)
+        while i and freq[ordered[i - 1]] < freq[s]:
+            i -= 1
+        ordered.insert(i, s)
+    return tuple(ordered)

@@ -240,6 +240,10 @@ class Game:
         the board they cached is still good."""
         self.buildings_version = 0
         self.holdings_version = [0] * count
+        self.owners_version = [0] * BOARD_SIZE
+        """Per space: grows whenever the owner of a space of its group changes (a player
+        that judges group by group re-judges only the groups whose owners changed).
+        Changed in place, like the lists above."""
         """Per seat: grows whenever the seat gains or loses a deed or one of its deeds is
         mortgaged or lifted (what the seat owns whole, and what it could lift, stay the
         same while it does not grow). Changed in place, like the lists above."""
@@ -475,6 +479,9 @@ class Game:
             self.holdings_version[seat] += 1
         self.owner[space] = seat
         self.deeds_version += 1
+        owners_version = self.owners_version
+        for member in self.members[space]:
+            owners_version[member] += 1
         return True
 
     def pay(self, payer: int, payee: int, amount: int, reason: str, space: int = -1) -> None:

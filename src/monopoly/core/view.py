@@ -42,6 +42,7 @@ class PlayerView:
         "mortgaged",
         "names",
         "owner",
+        "owners_version",
         "players",
         "position",
         "rules",
@@ -69,6 +70,8 @@ class PlayerView:
         self.mortgaged: list[bool] = game.mortgaged
         self.holdings_version: list[int] = game.holdings_version
         """Per seat: changes whenever the seat's deeds or their mortgages change."""
+        self.owners_version: list[int] = game.owners_version
+        """Per space: changes whenever an owner in the space's group changes."""
         self.claims: list[tuple[int, int, int, int]] = game.claims
         """Open rent claims (owner, payer, space, amount)."""
 

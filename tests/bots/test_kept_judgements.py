@@ -1,0 +1,50 @@
+"""The normal player keeps judgements between decisions and works them out again only
+where the game changed: what it keeps must always equal what a fresh look finds."""
+
+from __future__ import annotations
+
+import pytest
+
+from monopoly.bots.normal import NormalBot
+from monopoly.bots.trading import set_candidates
+from monopoly.core.game import Game
+from monopoly.core.view import PlayerView
+from tests.bots.drive import bots_for, step
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_kept_trade_groups_equal_a_fresh_search(seed: int) -> None:
+    """After every action of whole games (purchases, trades, mortgages, buildings,
+    bankruptcies), the groups a trade could complete that each normal player keeps
+    (group by group, by the game's ``owners_version``) are those a search of the whole
+    board finds."""
+    game = Game.new(4, seed=seed)
+    bots = bots_for(["normal"] * 4, seed)
+    views = [PlayerView(game, seat) for seat in range(4)]
+    checked = 0
+    for _ in range(20_000):
+        if game.decision is None:
+            break
+        step(game, bots, views)
+        for seat, bot in enumerate(bots):
+            assert isinstance(bot, NormalBot)
+            if not game.active[seat] or not hasattr(bot, "valuation"):
+                continue
+            kept = bot._candidates(views[seat], seat)
+            fresh = set_candidates(bot.valuation, game.owner, game.level, seat)
+            assert kept == fresh, (seat, game.turn)
+            checked += 1
+    assert game.over
+    assert checked > 1000
+
+
+def test_owners_version_grows_for_the_whole_group() -> None:
+    """A deed changing hands moves the counter of every space of its group, and of no
+    other group."""
+    game = Game.new(2, seed=1)
+    before = list(game.owners_version)
+    brown = game.members[1]
+    game.give_deed(1, 0)
+    for space in range(len(before)):
+        grown = game.owners_version[space] > before[space]
+        assert grown == (space in brown), space
