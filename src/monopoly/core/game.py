@@ -240,13 +240,13 @@ class Game:
         the board they cached is still good."""
         self.buildings_version = 0
         self.holdings_version = [0] * count
+        """Per seat: grows whenever the seat gains or loses a deed or one of its deeds is
+        mortgaged or lifted (what the seat owns whole, and what it could lift, stay the
+        same while it does not grow). Changed in place, like the lists above."""
         self.owners_version = [0] * BOARD_SIZE
         """Per space: grows whenever the owner of a space of its group changes (a player
         that judges group by group re-judges only the groups whose owners changed).
         Changed in place, like the lists above."""
-        """Per seat: grows whenever the seat gains or loses a deed or one of its deeds is
-        mortgaged or lifted (what the seat owns whole, and what it could lift, stay the
-        same while it does not grow). Changed in place, like the lists above."""
         self.rent_income = [0] * BOARD_SIZE
         """Rent collected per property so far (a statistic for simulations)."""
         self.over = False
