@@ -193,23 +193,9 @@ def set_candidates(
     found = []
     for group in facts.street_groups:
         members = groups[group]
-        rival = NOBODY  # the one other holder
-        mine = False
-        for s in members:
-            holder = owner[s]
-            if holder == seat:
-                mine = True
-            elif holder != rival:
-                if rival != NOBODY or holder < 0:
-                    break  # an unowned street, or a second rival
-                rival = holder
-        else:
-            if mine and rival >= 0:  # no unowned street; buildings, asked last (rare)
-                for s in members:
-                    if level[s]:
-                        break
-                else:
-                    found.append((rival, tuple([s for s in members if owner[s] != seat])))
+        candidate = group_candidate(owner, seat, members)
+        if candidate is not None and not any(level[s] for s in members):  # buildings last
+            found.append(candidate)
     return found
 
 
