@@ -243,10 +243,6 @@ class LevelPlayer:
         """Free actions before rolling (build, lift mortgages, trade); None: roll now."""
         return None
 
-    def _roll(self, view: PlayerView, decision: Decision, legal: Sequence[Action]) -> Action:
-        """The roll (the only answer; :meth:`answer` takes it inline)."""
-        return legal[0]
-
     def jail(self, view: PlayerView, decision: Decision, legal: Sequence[Action]) -> Action:
         return legal[0]  # roll for doubles
 
@@ -402,10 +398,11 @@ class LevelPlayer:
         return result
 
     def cheapest_cash(self, view: PlayerView, seat: int) -> Action | None:
-        """The sale or mortgage that costs least per unit of cash raised: the costs of
-        :meth:`sell_cost` and :meth:`mortgage_cost` (with
-        :meth:`rent_lost_by_mortgage`), worked out inline from the facts' tables with
-        the same arithmetic in the same order (a call per deed was most of the cost)."""
+        """The sale or mortgage that costs least per unit of cash raised. A sale loses
+        half the building's cost and its rent, a mortgage the 10 % to lift it and the
+        rent meanwhile (:meth:`mortgage_cost`, with :meth:`rent_lost_by_mortgage`), each
+        over ``cash_horizon`` rounds; worked out inline from the facts' tables, as a call
+        per deed was most of the cost."""
         facts = self.facts
         assert facts is not None
         owner, level, mortgaged = view.owner, view.level, view.mortgaged
@@ -461,23 +458,12 @@ class LevelPlayer:
         self._deeds = deeds
         return deeds
 
-    def sell_cost(self, view: PlayerView, seat: int, space: int, opponents: int = 0) -> float:
-        """What selling one building on ``space`` loses: half its cost and its rent.
-        ``opponents``: :meth:`opponents`, if the caller has counted them (0: count)."""
-        facts = self.facts
-        assert facts is not None
-        lvl = view.level[space]
-        lost_rent = facts.freq[space] * (facts.rent_at(space, lvl) - facts.rent_at(space, lvl - 1))
-        opponents = opponents or self.opponents(view)
-        return facts.house_cost[space] / 2 + self.cash_horizon * opponents * lost_rent
-
-    def mortgage_cost(self, view: PlayerView, seat: int, space: int, opponents: int = 0) -> float:
-        """What mortgaging ``space`` loses: the 10 % to lift it and the rent meanwhile.
-        ``opponents``: as for :meth:`sell_cost`."""
+    def mortgage_cost(self, view: PlayerView, seat: int, space: int) -> float:
+        """What mortgaging ``space`` loses: the 10 % to lift it and the rent meanwhile."""
         facts = self.facts
         assert facts is not None
         value = facts.price[space] // 2
-        turns = self.cash_horizon * (opponents or self.opponents(view))
+        turns = self.cash_horizon * self.opponents(view)
         return value / 10 + turns * self.rent_lost_by_mortgage(view, seat, space)
 
     cash_horizon = 5.0
