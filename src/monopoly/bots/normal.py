@@ -71,10 +71,7 @@ class NormalBot(LevelPlayer):
         cash = view.cash[seat]
         if cash > reserve:
             spare = cash - reserve
-            if view is self._least_view and view.holdings_version[seat] == self._least_version:
-                build_from, lift_from = self._least  # least_costs' kept answer, inline
-            else:
-                build_from, lift_from = self.least_costs(view, seat)
+            build_from, lift_from = self.least_costs(view, seat)
             if spare >= build_from:  # else nothing is affordable: no plan to weigh
                 build = self.build_action(view, seat, spare, self.facts.hotel_level)
                 if build is not None:
@@ -83,8 +80,6 @@ class NormalBot(LevelPlayer):
                 lift = self.unmortgage_action(view, seat, spare - 100)
                 if lift is not None:
                     return lift
-        if self._trade_turn == view.turn:
-            return None  # searched this turn already (what _trade_budget would say)
         return self.propose_trade(view, seat)
 
     def propose_trade(self, view: PlayerView, seat: int) -> Action | None:

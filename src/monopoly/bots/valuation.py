@@ -13,7 +13,7 @@ spaces (see :mod:`monopoly.bots.landing`).
 from __future__ import annotations
 
 import operator
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Final
 
 from monopoly.core.board import BOARD_SIZE, Board, SpaceKind
@@ -361,23 +361,14 @@ class Valuation:
         """How much ``seat`` gains (in money) when the owners in ``change`` take over."""
         group_of = self.facts.group_of
         first = -1
+        touched: Iterable[int] = ()
         for s in change:
+            group = group_of[s]
             if first < 0:
-                first = group_of[s]
-            elif group_of[s] != first:
+                first, touched = group, (group,)  # one group, the commonest trade: no set
+            elif group != first:
+                touched = {group_of[s] for s in change}
                 break
-        else:  # one group (the commonest trade): no set of groups to make
-            total = 0.0
-            if first >= 0 and self.facts.kind[first] == STREET:  # group_value's own test
-                after = self._street_value(first, seat, owner, mortgaged, opponents, change)
-                before = self._street_value(first, seat, owner, mortgaged, opponents, NO_CHANGE)
-                total += after - before
-            elif first >= 0:
-                after = self.group_value(first, seat, owner, mortgaged, opponents, change)
-                before = self.group_value(first, seat, owner, mortgaged, opponents)
-                total += after - before
-            return total
-        touched = {group_of[s] for s in change}
         total = 0.0
         for group in touched:
             after = self.group_value(group, seat, owner, mortgaged, opponents, change)
