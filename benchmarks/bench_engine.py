@@ -2,11 +2,19 @@
 
     .venv/bin/python benchmarks/bench_engine.py --games 200 --players 4 --rules standard
     .venv/bin/python benchmarks/bench_engine.py --games 50 --profile
+    .venv/bin/python benchmarks/bench_engine.py --games 1000 --replay normal
 
 Events are not collected (``game.collect_events = False``) and actions are applied
 unchecked (``play(..., checked=False)``): the fast path a simulation would use.
 Prints games/s, player-turns/s, actions/s and the mean number of turns per game; ``--profile``
 runs the same games under cProfile and prints the top 25 functions by own time.
+
+``--replay LEVEL`` splits the simulator's time between the rules and the players: it
+plays the games of ``monopoly simulate --bots LEVEL`` (seed 1), then plays each game
+again from its record's actions with no player at all (the engine lists each decision's
+answers and carries out the recorded action, as the simulator's loop does), checks that
+every replay ends as the game did, and prints player-turns/s of both. The second figure
+is the engine's speed on those games: what an agent that decides in no time would see.
 """
 
 from __future__ import annotations
@@ -18,9 +26,21 @@ import sys
 import time
 from collections import Counter
 
+from monopoly.bots.base import make_bot
 from monopoly.bots.random_bot import RandomBot, play
+from monopoly.core.actions import Action
 from monopoly.core.game import Game
 from monopoly.core.rules import RuleSet
+from monopoly.sim.loop import play_counting
+from monopoly.sim.runner import (
+    SimConfig,
+    bot_seed,
+    game_seed,
+    lineup,
+    paused_gc,
+    play_game,
+    player_names,
+)
 
 
 def run(
@@ -43,6 +63,57 @@ def run(
     return turns, actions, reasons
 
 
+def replay_split(games: int, level: str, rules: str, turn_limit: int) -> None:
+    """Time the simulator's games of ``level`` with their players, then the engine alone."""
+    config = SimConfig.create(
+        games, 4, rules=rules, bots=[level], seed=1, workers=1, turn_limit=turn_limit
+    )
+    turns = 0
+    start = time.perf_counter()
+    for index in range(games):
+        turns += play_game(config, index).turns
+    with_players = time.perf_counter() - start
+    engine_alone = 0.0
+    for index in range(games):
+        original = _new_game(config, index)  # the same game again, kept for its actions
+        levels = lineup(config.bots, config.players, index)
+        seed = game_seed(config.seed, index)
+        play_counting(
+            original, [make_bot(name, bot_seed(seed, seat)) for seat, name in enumerate(levels)]
+        )
+        actions = [entry[1] for entry in original.record if entry[0] == "action"]
+        game = _new_game(config, index)
+        with paused_gc():  # as play_game plays
+            start = time.perf_counter()
+            _replay(game, actions)
+            engine_alone += time.perf_counter() - start
+        if (game.turn, game.winners, game.cash) != (original.turn, original.winners, original.cash):
+            raise SystemExit(f"the replay of game {index + 1} ended differently")
+    print(f"{games} games of 4 x {level}, rules {rules}, {turns / games:.1f} player-turns/game")
+    print(f"with the players   {turns / with_players:10,.0f} player-turns/s")
+    print(f"engine alone       {turns / engine_alone:10,.0f} player-turns/s")
+    print(f"engine's share     {engine_alone / with_players:10.0%}")
+
+
+def _new_game(config: SimConfig, index: int) -> Game:
+    """Game ``index`` of ``config`` before its first action, as the simulator makes it."""
+    levels = lineup(config.bots, config.players, index)
+    game = Game.new(
+        player_names(levels), config.edition, config.rules, game_seed(config.seed, index)
+    )
+    game.collect_events = False
+    return game
+
+
+def _replay(game: Game, actions: list[Action]) -> None:
+    """Carry out ``actions`` in order, listing each decision's answers as the loop does."""
+    decision = game.decision
+    for action in actions:
+        assert decision is not None
+        game.answers(decision)
+        decision = game.carry_out(action, decision)
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=200, help="games to play (200)")
@@ -54,7 +125,13 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--turn-limit", type=int, default=1000, help="turn limit, 0: none")
     parser.add_argument("--seed", type=int, default=1, help="first game seed (1)")
     parser.add_argument("--profile", action="store_true", help="cProfile: top 25 by tottime")
+    parser.add_argument(
+        "--replay", metavar="LEVEL", help="the engine's share of a level's games (see above)"
+    )
     args = parser.parse_args(argv)
+    if args.replay:
+        replay_split(args.games, args.replay, args.rules, args.turn_limit)
+        return
     rules = RuleSet.named(args.rules, turn_limit=args.turn_limit)
 
     profiler = cProfile.Profile() if args.profile else None
