@@ -10,7 +10,7 @@ from __future__ import annotations
 import copy
 import random
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any, Final, Generic, NamedTuple, TypeVar, assert_never
 
@@ -567,14 +567,15 @@ class Game:
             return []
         return _DECISION_ACTIONS[decision.kind](self, decision)
 
-    def answers(self, decision: Decision) -> list[Action]:
+    def answers(self, decision: Decision) -> Sequence[Action]:
         """:meth:`decision_actions` of ``decision``, the pending decision (the loop that
-        has it at hand saves looking it up again)."""
+        has it at hand saves looking it up again), read-only: the commonest answers are
+        tuples made once, not a new list at every decision."""
         kind = decision.kind
         if kind == ROLL:  # the most frequent decisions by direct calls (native when compiled)
-            return [_ROLLS[decision.seat]]  # _roll_actions, inline
+            return _ROLL_ANSWERS[decision.seat]
         if kind == BUY:
-            return _buy_actions(self, decision)
+            return _buy_answers(self, decision)
         if kind == BID:
             return auction.actions(self, decision)
         if kind == RAISE_CASH:
@@ -758,10 +759,12 @@ whether it is a tuple."""
 
 _ACTION: Final = Action
 _ROLL: Final = Roll
-_ROLLS: Final = ROLLS
-"""The action base class, the roll action's class and the rolls by seat, held in
-constants: the compiled build reads them from statics instead of looking the names up
-in the module's dictionary (actions are plain Python classes)."""
+_ROLL_ANSWERS: Final[tuple[tuple[Action], ...]] = tuple((roll,) for roll in ROLLS)
+_BUY_ANSWERS: Final[tuple[tuple[Action, Action], ...]] = tuple(zip(BUYS, DECLINES, strict=True))
+_DECLINE_ANSWERS: Final[tuple[tuple[Action], ...]] = tuple((decline,) for decline in DECLINES)
+"""The action base class, the roll action's class and the answers to a roll or a buy by
+seat, held in constants: the compiled build reads them from statics instead of looking
+the names up in the module's dictionary (actions are plain Python classes)."""
 
 
 _FIELD_CHECKS: Final[dict[type, tuple[tuple[str, str, type, bool], ...]]] = {}
@@ -938,13 +941,17 @@ def decisions_answered() -> dict[type[Action], tuple[DecisionKind, ...] | None]:
 
 
 def _roll_actions(game: Game, d: Decision) -> list[Action]:
-    return [_ROLLS[d.seat]]
+    return list(_ROLL_ANSWERS[d.seat])
+
+
+def _buy_answers(game: Game, d: Decision) -> tuple[Action, ...]:
+    if game.cash[d.seat] >= game.price[d.space]:
+        return _BUY_ANSWERS[d.seat]
+    return _DECLINE_ANSWERS[d.seat]
 
 
 def _buy_actions(game: Game, d: Decision) -> list[Action]:
-    if game.cash[d.seat] >= game.price[d.space]:
-        return [BUYS[d.seat], DECLINES[d.seat]]
-    return [DECLINES[d.seat]]
+    return list(_buy_answers(game, d))
 
 
 def _bus_actions(game: Game, d: Decision) -> list[Action]:
