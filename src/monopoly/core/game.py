@@ -618,9 +618,13 @@ class Game:
             return refuse(self, "game_over")
         if not isinstance(action, _ACTION):
             return refuse(self, "not_an_action", value=repr(action))
-        malformed = field_problem(action)
-        if malformed:
-            return malformed
+        if _WELL_FORMED.get(id(action)) is not action:
+            malformed = field_problem(action)
+            if malformed:
+                return malformed
+            if len(_WELL_FORMED) >= 10_000:
+                _WELL_FORMED.clear()
+            _WELL_FORMED[id(action)] = action
         seat = action.seat
         if not 0 <= seat < self.players:
             return refuse(self, "no_seat", number=seat)
@@ -768,6 +772,13 @@ the names up in the module's dictionary (actions are plain Python classes)."""
 
 
 _FIELD_CHECKS: Final[dict[type, tuple[tuple[str, str, type, bool], ...]]] = {}
+
+
+_WELL_FORMED: Final[dict[int, Action]] = {}
+"""The actions :func:`field_problem` found well formed, by ``id`` (the table keeps each
+alive, so that no other object takes its id): an action is frozen, so the answer stays.
+Players take the same action objects again and again (bids, sales, mortgages, builds,
+made once), and the field checks were a large part of checking one."""
 
 
 def field_problem(action: Action) -> Reason | None:
