@@ -159,7 +159,7 @@ class LevelPlayer:
         self._lift_view: object = None
         self._lift_version = -1
         self._lift: list[int] = []
-        self._plans: list[tuple[int, tuple[int, ...], list[float]]] = []
+        self._plans: list[Plan] = []
         self._plans_holdings = -1
         self._plans_buildings = -1
         self._plans_view: object = None
@@ -577,9 +577,7 @@ class LevelPlayer:
         action = _build(seat, best)
         return action if view.is_legal(action) else None
 
-    def _build_plans(
-        self, view: PlayerView, seat: int, max_level: int
-    ) -> list[tuple[int, tuple[int, ...], list[float]]]:
+    def _build_plans(self, view: PlayerView, seat: int, max_level: int) -> list[Plan]:
         """Per complete group below ``max_level``: the house cost, its lowest streets by
         landing frequency, and the rent the first k of them gain (k = 0, 1, ...). Only
         the complete groups and their buildings matter: kept until one of them changes."""
@@ -604,28 +602,48 @@ class LevelPlayer:
             self._plans_view, self._plans_seat, self._plans_max = view, seat, max_level
             return self._plans
         plans = []
-        build_gain = facts.build_gain
         for group in groups:
-            members = facts.groups[group]
-            low = level[members[0]]
-            for s in members:
-                if level[s] < low:
-                    low = level[s]
-            if low >= max_level:
-                continue
-            # The group's lowest streets, most visited first (the group's order by
-            # frequency, filtered: a stable order stays one), and their gains.
-            spaces = tuple([s for s in facts.by_freq[group] if level[s] == low])
-            gains = [0.0]
-            total = 0.0
-            for s in spaces:
-                total += build_gain[s][low]
-                gains.append(total)
-            plans.append((facts.house_cost[members[0]], spaces, gains))
+            low, plan = group_plan(facts, group, level)
+            if low < max_level:
+                plans.append(plan)
         self._plans_key, self._plans_groups, self._levels, self._plans = key, groups, levels, plans
         self._plans_holdings, self._plans_buildings = holdings, buildings
         self._plans_view, self._plans_seat, self._plans_max = view, seat, max_level
         return plans
+
+
+Plan = tuple[int, tuple[int, ...], list[float]]
+"""Building on one group: the house cost, its lowest streets by landing frequency, and the
+rent the first k of them gain (k = 0, 1, ...)."""
+_GROUP_PLANS: Final[dict[tuple[BoardFacts, int, tuple[int, ...]], tuple[int, Plan]]] = {}
+"""(the group's lowest level, its plan) by (facts, group, the group's levels): nothing
+else goes into a plan, and the same arrangements of buildings come up game after game
+(worked out afresh, a plan cost a few thousand instructions after every building)."""
+
+
+def group_plan(facts: BoardFacts, group: int, level: Sequence[int]) -> tuple[int, Plan]:
+    """The lowest level of ``group`` (``level``: the game's levels) and its :data:`Plan`
+    (no streets when the group has hotels only)."""
+    members = facts.groups[group]
+    key = (facts, group, tuple([level[s] for s in members]))
+    found = _GROUP_PLANS.get(key)
+    if found is not None:
+        return found
+    low = min(key[2])
+    # The group's lowest streets, most visited first (the group's order by frequency,
+    # filtered: a stable order stays one), and their gains.
+    spaces = tuple([s for s in facts.by_freq[group] if level[s] == low])
+    if low >= facts.hotel_level:
+        spaces = ()
+    gains = [0.0]
+    total = 0.0
+    for s in spaces:
+        total += facts.build_gain[s][low]
+        gains.append(total)
+    if len(_GROUP_PLANS) >= 100_000:
+        _GROUP_PLANS.clear()
+    found = _GROUP_PLANS[key] = (low, (facts.house_cost[members[0]], spaces, gains))
+    return found
 
 
 MEAN_UTILITY_ROLL = 7
