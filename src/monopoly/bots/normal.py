@@ -244,8 +244,13 @@ class NormalBot(LevelPlayer):
         facts = self.facts
         assert facts is not None
         owner = view.owner
-        holders = {owner[s] for s in facts.groups[facts.group_of[space]] if s != space}
-        return len(holders) == 1 and min(holders) >= 0 and seat not in holders
+        holder = -1  # the one owner of the group's other streets, -1: none yet
+        for s in facts.groups[facts.group_of[space]]:
+            if s != space:
+                if owner[s] < 0 or (holder >= 0 and owner[s] != holder):
+                    return False  # an unowned street, or two owners
+                holder = owner[s]
+        return holder >= 0 and holder != seat
 
     def mortgage_received(
         self, view: PlayerView, decision: Decision, legal: Sequence[Action]

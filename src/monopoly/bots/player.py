@@ -153,9 +153,6 @@ class LevelPlayer:
         self._complete_view: object = None
         self._complete_version = -1
         self._complete: list[int] = []
-        self._plans_key: tuple[object, ...] = ()
-        self._plans_groups: list[int] = []
-        self._levels: list[int] = []
         self._lift_view: object = None
         self._lift_version = -1
         self._lift: list[int] = []
@@ -590,23 +587,16 @@ class LevelPlayer:
             and max_level == self._plans_max
         ):
             return self._plans  # none of the seat's deeds and no building changed since
-        key = (view, seat, max_level)
         groups = self.complete_groups(view, seat)
         if not groups:
             return []
-        facts = self.facts
-        level = view.level
-        levels = [level[s] for group in groups for s in facts.groups[group]]
-        if key == self._plans_key and groups == self._plans_groups and levels == self._levels:
-            self._plans_holdings, self._plans_buildings = holdings, buildings
-            self._plans_view, self._plans_seat, self._plans_max = view, seat, max_level
-            return self._plans
+        facts, level = self.facts, view.level
         plans = []
         for group in groups:
             low, plan = group_plan(facts, group, level)
             if low < max_level:
                 plans.append(plan)
-        self._plans_key, self._plans_groups, self._levels, self._plans = key, groups, levels, plans
+        self._plans = plans
         self._plans_holdings, self._plans_buildings = holdings, buildings
         self._plans_view, self._plans_seat, self._plans_max = view, seat, max_level
         return plans
