@@ -47,19 +47,20 @@ def build_problem(
     free = placement is not None and not placement.printed_price
     if not free and debt.debt_of(game, seat) is not None:
         return refuse(game, "debtor_cannot_build")  # R-DEBT-3
-    levels: dict[int, int] = {}
+    levels = game.level[:]  # as the request leaves them, space after space
     houses, hotels, cash = game.bank_houses, game.bank_hotels, game.cash[seat]
-    per_hotel = game.hotel_level - 1
+    hotel_level = game.hotel_level
+    per_hotel = hotel_level - 1
     settling = set() if placement is not None else _settling_kinds(game)
     for space in spaces:
         problem = _street_problem(game, seat, space)
         if problem:
             return problem
-        level = levels.get(space, game.level[space])
-        if level == game.hotel_level:
+        level = levels[space]
+        if level == hotel_level:
             return refuse(game, "has_hotel", space=space)
         for s in game.members[space]:
-            if level > levels.get(s, game.level[s]):
+            if level > levels[s]:
                 return refuse(game, "build_evenly")
         if (level == per_hotel) in settling:
             return refuse(game, "shortage_sharing")
