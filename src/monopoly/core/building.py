@@ -52,14 +52,25 @@ def build_problem(
     hotel_level = game.hotel_level
     per_hotel = hotel_level - 1
     settling = set() if placement is not None else _settling_kinds(game)
+    owner, mortgaged = game.owner, game.mortgaged
     for space in spaces:
-        problem = _street_problem(game, seat, space)
-        if problem:
-            return problem
+        if not 0 <= space < BOARD_SIZE:
+            return refuse(game, "no_space", number=space)
+        if game.kinds[space] != _STREET:
+            return refuse(game, "not_a_street", space=space)
+        if owner[space] != seat:
+            return refuse(game, "not_yours", space=space)
+        group = game.members[space]
+        for s in group:
+            if owner[s] != seat:
+                return refuse(game, "need_whole_group")
+        for s in group:
+            if mortgaged[s]:
+                return refuse(game, "group_mortgaged")
         level = levels[space]
         if level == hotel_level:
             return refuse(game, "has_hotel", space=space)
-        for s in game.members[space]:
+        for s in group:
             if level > levels[s]:
                 return refuse(game, "build_evenly")
         if (level == per_hotel) in settling:
@@ -93,24 +104,6 @@ def _settling_kinds(game: Game) -> set[bool]:
         if type(task) is _SETTLE_SHORTAGE:
             kinds.add(task.shortage.hotel)
     return kinds
-
-
-def _street_problem(game: Game, seat: int, space: int) -> Reason | None:
-    if not 0 <= space < BOARD_SIZE:
-        return refuse(game, "no_space", number=space)
-    if game.kinds[space] != _STREET:
-        return refuse(game, "not_a_street", space=space)
-    if game.owner[space] != seat:
-        return refuse(game, "not_yours", space=space)
-    group = game.members[space]
-    owner, mortgaged = game.owner, game.mortgaged
-    for s in group:
-        if owner[s] != seat:
-            return refuse(game, "need_whole_group")
-    for s in group:
-        if mortgaged[s]:
-            return refuse(game, "group_mortgaged")
-    return None
 
 
 def buildable_spaces(game: Game, seat: int) -> list[int]:

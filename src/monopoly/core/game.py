@@ -76,6 +76,7 @@ from .state import (
     Move,
     MrMonopolyMove,
     Pay,
+    RareTask,
     SettleShortage,
     Task,
     TurnStart,
@@ -391,16 +392,17 @@ class Game:
                 tasks.pop()
                 continue
             tasks.pop()
-            if type(top) is AfterRoll:  # the most frequent task, without _execute's call
-                movement.after_roll(self, top.seat, top.doubles)
+            if isinstance(top, AfterRoll):  # the most frequent task, without a call
+                # R-TURN-4: doubles roll again, unless the roll sent the player to jail.
+                seat = top.seat
+                if top.doubles and self.active[seat] and self.jail_turns[seat] < 0:
+                    tasks.append(ROLL_DECISIONS[seat])
             else:
                 self._execute(top)
         return None
 
-    def _execute(self, task: Task) -> None:
-        if isinstance(task, AfterRoll):  # the most frequent task first
-            movement.after_roll(self, task.seat, task.doubles)
-        elif isinstance(task, Pay):
+    def _execute(self, task: RareTask) -> None:
+        if isinstance(task, Pay):
             self.pay(task.payer, task.payee, task.amount, task.reason)
         elif isinstance(task, MrMonopolyMove):
             movement.mr_monopoly(self, task.seat)
