@@ -372,8 +372,13 @@ class Game:
         over (None)."""
         tasks = self.tasks
         while not self.over:
-            if not tasks:
-                self._next_turn()
+            if not tasks:  # the next player's turn (a call fewer, inline: every turn)
+                seat = self.next_active(self.current)
+                first, count = self.first_seat, self.players
+                if (seat - first) % count <= (self.current - first) % count:
+                    self.round += 1
+                self.current = seat
+                self._begin_turn(seat)
                 continue
             top = tasks[-1]
             if isinstance(top, Decision):
@@ -422,14 +427,6 @@ class Game:
             self.finish_by_worth(task.reason)
         else:
             assert_never(task)
-
-    def _next_turn(self) -> None:
-        seat = self.next_active(self.current)
-        first, count = self.first_seat, self.players
-        if (seat - first) % count <= (self.current - first) % count:
-            self.round += 1
-        self.current = seat
-        self._begin_turn(seat)
 
     def _begin_turn(self, seat: int) -> None:
         if self.first_seat < 0:
@@ -575,7 +572,7 @@ class Game:
         tuples made once, not a new list at every decision."""
         kind = decision.kind
         if kind == ROLL:  # the most frequent decisions by direct calls (native when compiled)
-            return _ROLL_ANSWERS[decision.seat]
+            return ROLL_ANSWERS[decision.seat]
         if kind == BUY:
             return _buy_answers(self, decision)
         if kind == BID:
@@ -765,7 +762,7 @@ whether it is a tuple."""
 
 _ACTION: Final = Action
 _ROLL: Final = Roll
-_ROLL_ANSWERS: Final[tuple[tuple[Action], ...]] = tuple((roll,) for roll in ROLLS)
+ROLL_ANSWERS: Final[tuple[tuple[Action], ...]] = tuple((roll,) for roll in ROLLS)
 _BUY_ANSWERS: Final[tuple[tuple[Action, Action], ...]] = tuple(zip(BUYS, DECLINES, strict=True))
 _DECLINE_ANSWERS: Final[tuple[tuple[Action], ...]] = tuple((decline,) for decline in DECLINES)
 """The action base class, the roll action's class and the answers to a roll or a buy by
@@ -954,7 +951,7 @@ def decisions_answered() -> dict[type[Action], tuple[DecisionKind, ...] | None]:
 
 
 def _roll_actions(game: Game, d: Decision) -> list[Action]:
-    return list(_ROLL_ANSWERS[d.seat])
+    return list(ROLL_ANSWERS[d.seat])
 
 
 def _buy_answers(game: Game, d: Decision) -> tuple[Action, ...]:

@@ -15,7 +15,8 @@ from typing import Final
 from monopoly.bots.base import Bot, offer_claims
 from monopoly.bots.player import LevelPlayer
 from monopoly.core.actions import Action, Roll, RollForDoubles
-from monopoly.core.game import Game
+from monopoly.core.game import ROLL_ANSWERS, Game
+from monopoly.core.state import ROLL
 from monopoly.core.view import PlayerView
 
 from .texts import JAIL_SLOT, SLOTS
@@ -82,7 +83,8 @@ def play_counting(game: Game, bots: Sequence[Bot], max_actions: int = MAX_ACTION
         if decision is None:
             break
         seat = decision.seat
-        legal = game.answers(decision)
+        # A roll's one answer read here, without Game.answers' call: the commonest decision.
+        legal = ROLL_ANSWERS[seat] if decision.kind is ROLL else game.answers(decision)
         view = views[seat]  # nothing checked yet: see the end of the loop
         player = players[seat]
         if player is not None:
