@@ -192,7 +192,7 @@ class LevelPlayer:
         if view.board is not self._board:
             self.prepare(view)
         kind = decision.kind
-        turn_start = kind in (ROLL, JAIL)
+        turn_start = kind is ROLL or kind is JAIL
         if (turn_start or view.claims) and self._free_actions < MAX_FREE_ACTIONS:
             # A free action first: claim rent; before rolling, build, lift or trade.
             extra = self._claim(view, decision.seat) if view.claims else None

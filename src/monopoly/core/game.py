@@ -632,8 +632,8 @@ class Game:
         handler = _HANDLERS.get(type(action))
         if handler is None:
             return refuse(self, "unknown_action")
-        decision = self.decision
-        assert decision is not None
+        decision = self.tasks[-1]  # Game.decision without the property's call: the game
+        assert isinstance(decision, Decision)  # waits for one while it is not over
         answers = handler.answers  # None for actions allowed at any time
         if answers is not None and (decision.kind not in answers or decision.seat != seat):
             return refuse(self, "not_your_decision", seat=decision.seat, decision=decision.kind)
