@@ -591,9 +591,16 @@ class LevelPlayer:
         if not groups:
             return []
         facts, level = self.facts, view.level
+        get_level = level.__getitem__
         plans = []
         for group in groups:
-            low, plan = group_plan(facts, group, level)
+            key = (facts, group, tuple(map(get_level, facts.groups[group])))
+            found = _GROUP_PLANS.get(key)
+            if found is None:
+                if len(_GROUP_PLANS) >= 100_000:
+                    _GROUP_PLANS.clear()
+                found = _GROUP_PLANS[key] = group_plan(*key)
+            low, plan = found
             if low < max_level:
                 plans.append(plan)
         self._plans = plans
@@ -611,18 +618,15 @@ else goes into a plan, and the same arrangements of buildings come up game after
 (worked out afresh, a plan cost a few thousand instructions after every building)."""
 
 
-def group_plan(facts: BoardFacts, group: int, level: Sequence[int]) -> tuple[int, Plan]:
-    """The lowest level of ``group`` (``level``: the game's levels) and its :data:`Plan`
-    (no streets when the group has hotels only)."""
+def group_plan(facts: BoardFacts, group: int, levels: tuple[int, ...]) -> tuple[int, Plan]:
+    """The lowest level of ``group`` and its :data:`Plan`, with ``levels`` on its streets
+    (in the group's order; no streets in the plan when the group has hotels only)."""
     members = facts.groups[group]
-    key = (facts, group, tuple([level[s] for s in members]))
-    found = _GROUP_PLANS.get(key)
-    if found is not None:
-        return found
-    low = min(key[2])
+    level_of = dict(zip(members, levels, strict=True))
+    low = min(levels)
     # The group's lowest streets, most visited first (the group's order by frequency,
     # filtered: a stable order stays one), and their gains.
-    spaces = tuple([s for s in facts.by_freq[group] if level[s] == low])
+    spaces = tuple([s for s in facts.by_freq[group] if level_of[s] == low])
     if low >= facts.hotel_level:
         spaces = ()
     gains = [0.0]
@@ -630,10 +634,7 @@ def group_plan(facts: BoardFacts, group: int, level: Sequence[int]) -> tuple[int
     for s in spaces:
         total += facts.build_gain[s][low]
         gains.append(total)
-    if len(_GROUP_PLANS) >= 100_000:
-        _GROUP_PLANS.clear()
-    found = _GROUP_PLANS[key] = (low, (facts.house_cost[members[0]], spaces, gains))
-    return found
+    return low, (facts.house_cost[members[0]], spaces, gains)
 
 
 MEAN_UTILITY_ROLL = 7

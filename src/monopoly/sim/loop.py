@@ -106,8 +106,8 @@ def play_counting(game: Game, bots: Sequence[Bot], max_actions: int = MAX_ACTION
                 if answer is action or (type(answer) is kind and answer == action):
                     listed = True
                     break
-        if not listed:
-            game.check(action)
+        if not listed and game.problem(action):
+            game.check(action)  # raises the error of the problem
         # The bot only read the game: the decision is still pending. carry_out returns
         # the next one.
         decision = game.carry_out(action, decision)
