@@ -71,7 +71,10 @@ class NormalBot(LevelPlayer):
         cash = view.cash[seat]
         if cash > reserve:
             spare = cash - reserve
-            build_from, lift_from = self.least_costs(view, seat)
+            if view is self._least_view and view.holdings_version[seat] == self._least_version:
+                build_from, lift_from = self._least  # none of the seat's deeds changed
+            else:
+                build_from, lift_from = self.least_costs(view, seat)
             if spare >= build_from:  # else nothing is affordable: no plan to weigh
                 build = self.build_action(view, seat, spare, self.facts.hotel_level)
                 if build is not None:

@@ -498,12 +498,11 @@ class LevelPlayer:
     def least_costs(self, view: PlayerView, seat: int) -> tuple[int, int]:
         """(the cheapest house on a complete group of ``seat``, the cheapest of its
         mortgages to lift), ``NEVER`` for none: with less to spend, no building plan and
-        no lift can come up (:meth:`build_action`, :meth:`unmortgage_action`). One look
-        per change of the seat's deeds (``holdings_version``), instead of both searches
-        at every roll."""
+        no lift can come up (:meth:`build_action`, :meth:`unmortgage_action`). Kept in
+        ``_least`` for ``_least_view`` and the seat's ``holdings_version``: a caller at
+        every roll reads it there while none of the seat's deeds changed, without a call
+        (instead of both searches, or a call, at every roll)."""
         version = view.holdings_version[seat]
-        if view is self._least_view and version == self._least_version:
-            return self._least
         facts = self.facts
         build_from = lift_from = NEVER
         for group in self.complete_groups(view, seat):

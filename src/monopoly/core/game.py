@@ -595,8 +595,9 @@ class Game:
 
     def bid_range(self) -> tuple[int, int]:
         """The lowest and highest legal bid of the seat to bid now."""
-        decision = self.decision
-        if decision is None or decision.kind != BID:
+        tasks = self.tasks  # the pending decision read without the property's call
+        decision = tasks[-1] if tasks else None
+        if not isinstance(decision, Decision) or decision.kind is not BID:
             return (0, -1)
         return auction.bid_range(self, decision)
 
