@@ -340,19 +340,24 @@ def sell_problem(game: Game, seat: int, space: int) -> Reason | None:
         return refuse(game, "no_space", number=space)
     if game.owner[space] != seat:
         return refuse(game, "not_yours", space=space)
-    level = game.level[space]
+    levels = game.level
+    level = levels[space]
     if level == 0:
         return refuse(game, "no_buildings", space=space)
     group = game.members[space]
-    if level < max(game.level[s] for s in group):
-        return refuse(game, "sell_evenly")
+    for s in group:  # plain loops, no generator: the check of every sale
+        if levels[s] > level:
+            return refuse(game, "sell_evenly")
     if _breakdown_pending(game, group):
         return refuse(game, "breakdown_pending")
     return None
 
 
 def _breakdown_pending(game: Game, group: tuple[int, ...]) -> bool:
-    return any(type(t) is Decision and t.kind == BREAKDOWN and t.space in group for t in game.tasks)
+    for task in game.tasks:
+        if type(task) is Decision and task.kind == BREAKDOWN and task.space in group:
+            return True
+    return False
 
 
 def check_sell(game: Game, action: SellBuilding, decision: Decision) -> Reason | None:
