@@ -235,7 +235,8 @@ class NormalBot(LevelPlayer):
             worth = price * 5 // 4
         else:
             worth = price * 9 // 10
-        return min(worth, cash - self.cash_reserve(view, seat) // 2)
+        limit = cash - self.cash_reserve(view, seat) // 2
+        return worth if worth < limit else limit  # not min(): a dear call
 
     def house_price(self, view: PlayerView, seat: int) -> int:
         facts = self.facts

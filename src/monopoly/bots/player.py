@@ -247,12 +247,17 @@ class LevelPlayer:
         return legal[-1]  # decline
 
     def bid(self, view: PlayerView, decision: Decision, legal: Sequence[Action]) -> Action:
+        # Comparisons, not min() and max(): the built-ins' keyword parsing costs a
+        # thousand instructions a call.
         low, high = view.bid_range()
-        ceiling = min(high, self.bid_ceiling(view, decision))
+        ceiling = self.bid_ceiling(view, decision)
+        if ceiling > high:
+            ceiling = high
         if low > ceiling:
             return legal[0]  # pass
-        step = max(1, (self.facts.price[decision.space] if decision.space >= 0 else 50) // 10)
-        return bid_of(decision.seat, min(ceiling, low + step - 1))
+        step = (self.facts.price[decision.space] if decision.space >= 0 else 50) // 10
+        amount = low + step - 1 if step > 1 else low  # a step of at least 1
+        return bid_of(decision.seat, amount if amount < ceiling else ceiling)
 
     def bid_ceiling(self, view: PlayerView, decision: Decision) -> int:
         """The most this player pays for the item auctioned (a space, or a building)."""
@@ -493,7 +498,8 @@ class LevelPlayer:
 
     @staticmethod
     def opponents(view: PlayerView) -> int:
-        return max(1, count_active(view.active) - 1)
+        others = count_active(view.active) - 1
+        return others if others > 1 else 1  # at least one (not max(): a dear call)
 
     def least_costs(self, view: PlayerView, seat: int) -> tuple[int, int]:
         """(the cheapest house on a complete group of ``seat``, the cheapest of its
@@ -556,7 +562,10 @@ class LevelPlayer:
         best: tuple[int, ...] = ()
         best_return = 0.0
         for cost, spaces, gains in plans:
-            affordable = min(len(spaces), budget // max(1, cost))
+            # Comparisons, not min() and max(): each a dear call.
+            affordable = budget // (cost if cost > 1 else 1)
+            if affordable > len(spaces):
+                affordable = len(spaces)
             if not affordable:
                 continue
             ratio = gains[affordable] / (cost * affordable)
@@ -567,7 +576,7 @@ class LevelPlayer:
         facts = self.facts
         level = view.level
         stock = view.bank_hotels if level[best[0]] == facts.hotel_level - 1 else view.bank_houses
-        best = best[: max(0, stock)]
+        best = best[: stock if stock > 0 else 0]
         if not best:
             return None
         action = _build(seat, best)
