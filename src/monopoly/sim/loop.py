@@ -96,14 +96,15 @@ def play_counting(game: Game, bots: Sequence[Bot], max_actions: int = MAX_ACTION
             if roller >= 0:
                 landings[JAIL_SLOT if jail_turns[roller] >= 0 else position[roller]] += 1
             roller = seat
-        # ``action in legal``, comparing only actions of the same type: actions are
-        # dataclasses, equal only to their own type, and comparing two of different
-        # types calls two Python-level ``__eq__`` methods for nothing.
+        # ``action in legal`` by identity alone: the players answer with the listed
+        # objects themselves, and anything else is checked (an equal copy too, as
+        # legal as the listed one): a dataclass's Python-level ``__eq__`` at every bid
+        # of another amount than the listed one cost more than the checks of copies.
         listed = action is view.checked
         view.checked = None  # for the seat's next decision (and for claims: above)
         if not listed:
             for answer in legal:
-                if answer is action or (type(answer) is kind and answer == action):
+                if answer is action:
                     listed = True
                     break
         if not listed and game.problem(action):
