@@ -202,15 +202,15 @@ class LevelPlayer:
                 self._free_actions += 1
                 return extra
         self._free_actions = 0
-        if kind == ROLL:  # the most frequent decisions by direct (when compiled, native) calls
+        if kind is ROLL:  # the most frequent decisions by direct (when compiled, native) calls
             return legal[0]  # _roll, inline: the one answer
-        if kind == BUY:
+        if kind is BUY:
             return self.buy(view, decision, legal)
-        if kind == BID:
+        if kind is BID:
             return self.bid(view, decision, legal)
-        if kind == RAISE_CASH:
+        if kind is RAISE_CASH:
             return self.raise_cash(view, decision, legal)
-        if kind == JAIL:
+        if kind is JAIL:
             return self.jail(view, decision, legal)
         handler: Handler = getattr(self, HANDLERS[kind])
         return handler(view, decision, legal)

@@ -382,16 +382,19 @@ class Game:
                 continue
             top = tasks[-1]
             if isinstance(top, Decision):
-                if top.kind == BID and auction.is_over(top):
+                # Kinds compared by identity (each kind is one enum member): a string
+                # comparison costs more, four times at every decision.
+                kind = top.kind
+                if kind is BID and auction.is_over(top):
                     auction.end(self, top)
                     continue
                 if self.active[top.seat]:
-                    if top.kind == RAISE_CASH and self._debt_settles(top.seat, top.data):
+                    if kind is RAISE_CASH and self._debt_settles(top.seat, top.data):
                         tasks.pop()
                         continue
-                    if top.kind == PLACE and building.refund_unplaceable(self, top):
+                    if kind is PLACE and building.refund_unplaceable(self, top):
                         continue
-                    if top.kind == BREAKDOWN and building.breakdown_settles(self, top):
+                    if kind is BREAKDOWN and building.breakdown_settles(self, top):
                         continue
                     return top
                 tasks.pop()
@@ -571,15 +574,15 @@ class Game:
         has it at hand saves looking it up again), read-only: the commonest answers are
         tuples made once, not a new list at every decision."""
         kind = decision.kind
-        if kind == ROLL:  # the most frequent decisions by direct calls (native when compiled)
+        if kind is ROLL:  # the most frequent decisions by direct calls (native when compiled)
             return ROLL_ANSWERS[decision.seat]
-        if kind == BUY:
+        if kind is BUY:
             return _buy_answers(self, decision)
-        if kind == BID:
+        if kind is BID:
             return auction.actions(self, decision)
-        if kind == RAISE_CASH:
+        if kind is RAISE_CASH:
             return _raise_cash_actions(self, decision)
-        if kind == JAIL:
+        if kind is JAIL:
             return jail.actions(self, decision)
         return _DECISION_ACTIONS[kind](self, decision)
 
