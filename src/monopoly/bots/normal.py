@@ -71,7 +71,10 @@ class NormalBot(LevelPlayer):
         cash = view.cash[seat]
         if cash > reserve:
             spare = cash - reserve
-            build_from, lift_from = self.least_costs(view, seat)
+            if view is self._least_view and view.holdings_version[seat] == self._least_version:
+                build_from, lift_from = self._least  # none of the seat's deeds changed
+            else:
+                build_from, lift_from = self.least_costs(view, seat)
             if spare >= build_from:  # else nothing is affordable: no plan to weigh
                 build = self.build_action(view, seat, spare, self.facts.hotel_level)
                 if build is not None:
@@ -232,7 +235,8 @@ class NormalBot(LevelPlayer):
             worth = price * 5 // 4
         else:
             worth = price * 9 // 10
-        return min(worth, cash - self.cash_reserve(view, seat) // 2)
+        limit = cash - self.cash_reserve(view, seat) // 2
+        return worth if worth < limit else limit  # not min(): a dear call
 
     def house_price(self, view: PlayerView, seat: int) -> int:
         facts = self.facts
@@ -244,8 +248,13 @@ class NormalBot(LevelPlayer):
         facts = self.facts
         assert facts is not None
         owner = view.owner
-        holders = {owner[s] for s in facts.groups[facts.group_of[space]] if s != space}
-        return len(holders) == 1 and min(holders) >= 0 and seat not in holders
+        holder = -1  # the one owner of the group's other streets, -1: none yet
+        for s in facts.groups[facts.group_of[space]]:
+            if s != space:
+                if owner[s] < 0 or (holder >= 0 and owner[s] != holder):
+                    return False  # an unowned street, or two owners
+                holder = owner[s]
+        return holder >= 0 and holder != seat
 
     def mortgage_received(
         self, view: PlayerView, decision: Decision, legal: Sequence[Action]

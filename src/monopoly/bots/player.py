@@ -153,13 +153,10 @@ class LevelPlayer:
         self._complete_view: object = None
         self._complete_version = -1
         self._complete: list[int] = []
-        self._plans_key: tuple[object, ...] = ()
-        self._plans_groups: list[int] = []
-        self._levels: list[int] = []
         self._lift_view: object = None
         self._lift_version = -1
         self._lift: list[int] = []
-        self._plans: list[tuple[int, tuple[int, ...], list[float]]] = []
+        self._plans: list[Plan] = []
         self._plans_holdings = -1
         self._plans_buildings = -1
         self._plans_view: object = None
@@ -195,7 +192,7 @@ class LevelPlayer:
         if view.board is not self._board:
             self.prepare(view)
         kind = decision.kind
-        turn_start = kind in (ROLL, JAIL)
+        turn_start = kind is ROLL or kind is JAIL
         if (turn_start or view.claims) and self._free_actions < MAX_FREE_ACTIONS:
             # A free action first: claim rent; before rolling, build, lift or trade.
             extra = self._claim(view, decision.seat) if view.claims else None
@@ -205,15 +202,15 @@ class LevelPlayer:
                 self._free_actions += 1
                 return extra
         self._free_actions = 0
-        if kind == ROLL:  # the most frequent decisions by direct (when compiled, native) calls
+        if kind is ROLL:  # the most frequent decisions by direct (when compiled, native) calls
             return legal[0]  # _roll, inline: the one answer
-        if kind == BUY:
+        if kind is BUY:
             return self.buy(view, decision, legal)
-        if kind == BID:
+        if kind is BID:
             return self.bid(view, decision, legal)
-        if kind == RAISE_CASH:
+        if kind is RAISE_CASH:
             return self.raise_cash(view, decision, legal)
-        if kind == JAIL:
+        if kind is JAIL:
             return self.jail(view, decision, legal)
         handler: Handler = getattr(self, HANDLERS[kind])
         return handler(view, decision, legal)
@@ -250,12 +247,17 @@ class LevelPlayer:
         return legal[-1]  # decline
 
     def bid(self, view: PlayerView, decision: Decision, legal: Sequence[Action]) -> Action:
+        # Comparisons, not min() and max(): the built-ins' keyword parsing costs a
+        # thousand instructions a call.
         low, high = view.bid_range()
-        ceiling = min(high, self.bid_ceiling(view, decision))
+        ceiling = self.bid_ceiling(view, decision)
+        if ceiling > high:
+            ceiling = high
         if low > ceiling:
             return legal[0]  # pass
-        step = max(1, (self.facts.price[decision.space] if decision.space >= 0 else 50) // 10)
-        return bid_of(decision.seat, min(ceiling, low + step - 1))
+        step = (self.facts.price[decision.space] if decision.space >= 0 else 50) // 10
+        amount = low + step - 1 if step > 1 else low  # a step of at least 1
+        return bid_of(decision.seat, amount if amount < ceiling else ceiling)
 
     def bid_ceiling(self, view: PlayerView, decision: Decision) -> int:
         """The most this player pays for the item auctioned (a space, or a building)."""
@@ -496,17 +498,17 @@ class LevelPlayer:
 
     @staticmethod
     def opponents(view: PlayerView) -> int:
-        return max(1, count_active(view.active) - 1)
+        others = count_active(view.active) - 1
+        return others if others > 1 else 1  # at least one (not max(): a dear call)
 
     def least_costs(self, view: PlayerView, seat: int) -> tuple[int, int]:
         """(the cheapest house on a complete group of ``seat``, the cheapest of its
         mortgages to lift), ``NEVER`` for none: with less to spend, no building plan and
-        no lift can come up (:meth:`build_action`, :meth:`unmortgage_action`). One look
-        per change of the seat's deeds (``holdings_version``), instead of both searches
-        at every roll."""
+        no lift can come up (:meth:`build_action`, :meth:`unmortgage_action`). Kept in
+        ``_least`` for ``_least_view`` and the seat's ``holdings_version``: a caller at
+        every roll reads it there while none of the seat's deeds changed, without a call
+        (instead of both searches, or a call, at every roll)."""
         version = view.holdings_version[seat]
-        if view is self._least_view and version == self._least_version:
-            return self._least
         facts = self.facts
         build_from = lift_from = NEVER
         for group in self.complete_groups(view, seat):
@@ -560,7 +562,10 @@ class LevelPlayer:
         best: tuple[int, ...] = ()
         best_return = 0.0
         for cost, spaces, gains in plans:
-            affordable = min(len(spaces), budget // max(1, cost))
+            # Comparisons, not min() and max(): each a dear call.
+            affordable = budget // (cost if cost > 1 else 1)
+            if affordable > len(spaces):
+                affordable = len(spaces)
             if not affordable:
                 continue
             ratio = gains[affordable] / (cost * affordable)
@@ -571,15 +576,13 @@ class LevelPlayer:
         facts = self.facts
         level = view.level
         stock = view.bank_hotels if level[best[0]] == facts.hotel_level - 1 else view.bank_houses
-        best = best[: max(0, stock)]
+        best = best[: stock if stock > 0 else 0]
         if not best:
             return None
         action = _build(seat, best)
         return action if view.is_legal(action) else None
 
-    def _build_plans(
-        self, view: PlayerView, seat: int, max_level: int
-    ) -> list[tuple[int, tuple[int, ...], list[float]]]:
+    def _build_plans(self, view: PlayerView, seat: int, max_level: int) -> list[Plan]:
         """Per complete group below ``max_level``: the house cost, its lowest streets by
         landing frequency, and the rent the first k of them gain (k = 0, 1, ...). Only
         the complete groups and their buildings matter: kept until one of them changes."""
@@ -592,40 +595,54 @@ class LevelPlayer:
             and max_level == self._plans_max
         ):
             return self._plans  # none of the seat's deeds and no building changed since
-        key = (view, seat, max_level)
         groups = self.complete_groups(view, seat)
         if not groups:
             return []
-        facts = self.facts
-        level = view.level
-        levels = [level[s] for group in groups for s in facts.groups[group]]
-        if key == self._plans_key and groups == self._plans_groups and levels == self._levels:
-            self._plans_holdings, self._plans_buildings = holdings, buildings
-            self._plans_view, self._plans_seat, self._plans_max = view, seat, max_level
-            return self._plans
+        facts, level = self.facts, view.level
+        get_level = level.__getitem__
         plans = []
-        build_gain = facts.build_gain
         for group in groups:
-            members = facts.groups[group]
-            low = level[members[0]]
-            for s in members:
-                if level[s] < low:
-                    low = level[s]
-            if low >= max_level:
-                continue
-            # The group's lowest streets, most visited first (the group's order by
-            # frequency, filtered: a stable order stays one), and their gains.
-            spaces = tuple([s for s in facts.by_freq[group] if level[s] == low])
-            gains = [0.0]
-            total = 0.0
-            for s in spaces:
-                total += build_gain[s][low]
-                gains.append(total)
-            plans.append((facts.house_cost[members[0]], spaces, gains))
-        self._plans_key, self._plans_groups, self._levels, self._plans = key, groups, levels, plans
+            key = (facts, group, tuple(map(get_level, facts.groups[group])))
+            found = _GROUP_PLANS.get(key)
+            if found is None:
+                if len(_GROUP_PLANS) >= 100_000:
+                    _GROUP_PLANS.clear()
+                found = _GROUP_PLANS[key] = group_plan(*key)
+            low, plan = found
+            if low < max_level:
+                plans.append(plan)
+        self._plans = plans
         self._plans_holdings, self._plans_buildings = holdings, buildings
         self._plans_view, self._plans_seat, self._plans_max = view, seat, max_level
         return plans
+
+
+Plan = tuple[int, tuple[int, ...], list[float]]
+"""Building on one group: the house cost, its lowest streets by landing frequency, and the
+rent the first k of them gain (k = 0, 1, ...)."""
+_GROUP_PLANS: Final[dict[tuple[BoardFacts, int, tuple[int, ...]], tuple[int, Plan]]] = {}
+"""(the group's lowest level, its plan) by (facts, group, the group's levels): nothing
+else goes into a plan, and the same arrangements of buildings come up game after game
+(worked out afresh, a plan cost a few thousand instructions after every building)."""
+
+
+def group_plan(facts: BoardFacts, group: int, levels: tuple[int, ...]) -> tuple[int, Plan]:
+    """The lowest level of ``group`` and its :data:`Plan`, with ``levels`` on its streets
+    (in the group's order; no streets in the plan when the group has hotels only)."""
+    members = facts.groups[group]
+    level_of = dict(zip(members, levels, strict=True))
+    low = min(levels)
+    # The group's lowest streets, most visited first (the group's order by frequency,
+    # filtered: a stable order stays one), and their gains.
+    spaces = tuple([s for s in facts.by_freq[group] if level_of[s] == low])
+    if low >= facts.hotel_level:
+        spaces = ()
+    gains = [0.0]
+    total = 0.0
+    for s in spaces:
+        total += facts.build_gain[s][low]
+        gains.append(total)
+    return low, (facts.house_cost[members[0]], spaces, gains)
 
 
 MEAN_UTILITY_ROLL = 7

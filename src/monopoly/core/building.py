@@ -47,19 +47,31 @@ def build_problem(
     free = placement is not None and not placement.printed_price
     if not free and debt.debt_of(game, seat) is not None:
         return refuse(game, "debtor_cannot_build")  # R-DEBT-3
-    levels: dict[int, int] = {}
+    levels = game.level[:]  # as the request leaves them, space after space
     houses, hotels, cash = game.bank_houses, game.bank_hotels, game.cash[seat]
-    per_hotel = game.hotel_level - 1
+    hotel_level = game.hotel_level
+    per_hotel = hotel_level - 1
     settling = set() if placement is not None else _settling_kinds(game)
+    owner, mortgaged = game.owner, game.mortgaged
     for space in spaces:
-        problem = _street_problem(game, seat, space)
-        if problem:
-            return problem
-        level = levels.get(space, game.level[space])
-        if level == game.hotel_level:
+        if not 0 <= space < BOARD_SIZE:
+            return refuse(game, "no_space", number=space)
+        if game.kinds[space] != _STREET:
+            return refuse(game, "not_a_street", space=space)
+        if owner[space] != seat:
+            return refuse(game, "not_yours", space=space)
+        group = game.members[space]
+        for s in group:
+            if owner[s] != seat:
+                return refuse(game, "need_whole_group")
+        for s in group:
+            if mortgaged[s]:
+                return refuse(game, "group_mortgaged")
+        level = levels[space]
+        if level == hotel_level:
             return refuse(game, "has_hotel", space=space)
-        for s in game.members[space]:
-            if level > levels.get(s, game.level[s]):
+        for s in group:
+            if level > levels[s]:
                 return refuse(game, "build_evenly")
         if (level == per_hotel) in settling:
             return refuse(game, "shortage_sharing")
@@ -92,24 +104,6 @@ def _settling_kinds(game: Game) -> set[bool]:
         if type(task) is _SETTLE_SHORTAGE:
             kinds.add(task.shortage.hotel)
     return kinds
-
-
-def _street_problem(game: Game, seat: int, space: int) -> Reason | None:
-    if not 0 <= space < BOARD_SIZE:
-        return refuse(game, "no_space", number=space)
-    if game.kinds[space] != _STREET:
-        return refuse(game, "not_a_street", space=space)
-    if game.owner[space] != seat:
-        return refuse(game, "not_yours", space=space)
-    group = game.members[space]
-    owner, mortgaged = game.owner, game.mortgaged
-    for s in group:
-        if owner[s] != seat:
-            return refuse(game, "need_whole_group")
-    for s in group:
-        if mortgaged[s]:
-            return refuse(game, "group_mortgaged")
-    return None
 
 
 def buildable_spaces(game: Game, seat: int) -> list[int]:
@@ -346,19 +340,24 @@ def sell_problem(game: Game, seat: int, space: int) -> Reason | None:
         return refuse(game, "no_space", number=space)
     if game.owner[space] != seat:
         return refuse(game, "not_yours", space=space)
-    level = game.level[space]
+    levels = game.level
+    level = levels[space]
     if level == 0:
         return refuse(game, "no_buildings", space=space)
     group = game.members[space]
-    if level < max(game.level[s] for s in group):
-        return refuse(game, "sell_evenly")
+    for s in group:  # plain loops, no generator: the check of every sale
+        if levels[s] > level:
+            return refuse(game, "sell_evenly")
     if _breakdown_pending(game, group):
         return refuse(game, "breakdown_pending")
     return None
 
 
 def _breakdown_pending(game: Game, group: tuple[int, ...]) -> bool:
-    return any(type(t) is Decision and t.kind == BREAKDOWN and t.space in group for t in game.tasks)
+    for task in game.tasks:
+        if type(task) is Decision and task.kind == BREAKDOWN and task.space in group:
+            return True
+    return False
 
 
 def check_sell(game: Game, action: SellBuilding, decision: Decision) -> Reason | None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import copy
 import random
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any, Final, Generic, NamedTuple, TypeVar, assert_never
 
@@ -76,6 +76,7 @@ from .state import (
     Move,
     MrMonopolyMove,
     Pay,
+    RareTask,
     SettleShortage,
     Task,
     TurnStart,
@@ -371,36 +372,45 @@ class Game:
         over (None)."""
         tasks = self.tasks
         while not self.over:
-            if not tasks:
-                self._next_turn()
+            if not tasks:  # the next player's turn (a call fewer, inline: every turn)
+                seat = self.next_active(self.current)
+                first, count = self.first_seat, self.players
+                if (seat - first) % count <= (self.current - first) % count:
+                    self.round += 1
+                self.current = seat
+                self._begin_turn(seat)
                 continue
             top = tasks[-1]
             if isinstance(top, Decision):
-                if top.kind == BID and auction.is_over(top):
+                # Kinds compared by identity (each kind is one enum member): a string
+                # comparison costs more, four times at every decision.
+                kind = top.kind
+                if kind is BID and auction.is_over(top):
                     auction.end(self, top)
                     continue
                 if self.active[top.seat]:
-                    if top.kind == RAISE_CASH and self._debt_settles(top.seat, top.data):
+                    if kind is RAISE_CASH and self._debt_settles(top.seat, top.data):
                         tasks.pop()
                         continue
-                    if top.kind == PLACE and building.refund_unplaceable(self, top):
+                    if kind is PLACE and building.refund_unplaceable(self, top):
                         continue
-                    if top.kind == BREAKDOWN and building.breakdown_settles(self, top):
+                    if kind is BREAKDOWN and building.breakdown_settles(self, top):
                         continue
                     return top
                 tasks.pop()
                 continue
             tasks.pop()
-            if type(top) is AfterRoll:  # the most frequent task, without _execute's call
-                movement.after_roll(self, top.seat, top.doubles)
+            if isinstance(top, AfterRoll):  # the most frequent task, without a call
+                # R-TURN-4: doubles roll again, unless the roll sent the player to jail.
+                seat = top.seat
+                if top.doubles and self.active[seat] and self.jail_turns[seat] < 0:
+                    tasks.append(ROLL_DECISIONS[seat])
             else:
                 self._execute(top)
         return None
 
-    def _execute(self, task: Task) -> None:
-        if isinstance(task, AfterRoll):  # the most frequent task first
-            movement.after_roll(self, task.seat, task.doubles)
-        elif isinstance(task, Pay):
+    def _execute(self, task: RareTask) -> None:
+        if isinstance(task, Pay):
             self.pay(task.payer, task.payee, task.amount, task.reason)
         elif isinstance(task, MrMonopolyMove):
             movement.mr_monopoly(self, task.seat)
@@ -420,14 +430,6 @@ class Game:
             self.finish_by_worth(task.reason)
         else:
             assert_never(task)
-
-    def _next_turn(self) -> None:
-        seat = self.next_active(self.current)
-        first, count = self.first_seat, self.players
-        if (seat - first) % count <= (self.current - first) % count:
-            self.round += 1
-        self.current = seat
-        self._begin_turn(seat)
 
     def _begin_turn(self, seat: int) -> None:
         if self.first_seat < 0:
@@ -567,19 +569,20 @@ class Game:
             return []
         return _DECISION_ACTIONS[decision.kind](self, decision)
 
-    def answers(self, decision: Decision) -> list[Action]:
+    def answers(self, decision: Decision) -> Sequence[Action]:
         """:meth:`decision_actions` of ``decision``, the pending decision (the loop that
-        has it at hand saves looking it up again)."""
+        has it at hand saves looking it up again), read-only: the commonest answers are
+        tuples made once, not a new list at every decision."""
         kind = decision.kind
-        if kind == ROLL:  # the most frequent decisions by direct calls (native when compiled)
-            return [_ROLLS[decision.seat]]  # _roll_actions, inline
-        if kind == BUY:
-            return _buy_actions(self, decision)
-        if kind == BID:
+        if kind is ROLL:  # the most frequent decisions by direct calls (native when compiled)
+            return ROLL_ANSWERS[decision.seat]
+        if kind is BUY:
+            return _buy_answers(self, decision)
+        if kind is BID:
             return auction.actions(self, decision)
-        if kind == RAISE_CASH:
+        if kind is RAISE_CASH:
             return _raise_cash_actions(self, decision)
-        if kind == JAIL:
+        if kind is JAIL:
             return jail.actions(self, decision)
         return _DECISION_ACTIONS[kind](self, decision)
 
@@ -595,8 +598,9 @@ class Game:
 
     def bid_range(self) -> tuple[int, int]:
         """The lowest and highest legal bid of the seat to bid now."""
-        decision = self.decision
-        if decision is None or decision.kind != BID:
+        tasks = self.tasks  # the pending decision read without the property's call
+        decision = tasks[-1] if tasks else None
+        if not isinstance(decision, Decision) or decision.kind is not BID:
             return (0, -1)
         return auction.bid_range(self, decision)
 
@@ -617,9 +621,13 @@ class Game:
             return refuse(self, "game_over")
         if not isinstance(action, _ACTION):
             return refuse(self, "not_an_action", value=repr(action))
-        malformed = field_problem(action)
-        if malformed:
-            return malformed
+        if _WELL_FORMED.get(id(action)) is not action:
+            malformed = field_problem(action)
+            if malformed:
+                return malformed
+            if len(_WELL_FORMED) >= 10_000:
+                _WELL_FORMED.clear()
+            _WELL_FORMED[id(action)] = action
         seat = action.seat
         if not 0 <= seat < self.players:
             return refuse(self, "no_seat", number=seat)
@@ -628,8 +636,8 @@ class Game:
         handler = _HANDLERS.get(type(action))
         if handler is None:
             return refuse(self, "unknown_action")
-        decision = self.decision
-        assert decision is not None
+        decision = self.tasks[-1]  # Game.decision without the property's call: the game
+        assert isinstance(decision, Decision)  # waits for one while it is not over
         answers = handler.answers  # None for actions allowed at any time
         if answers is not None and (decision.kind not in answers or decision.seat != seat):
             return refuse(self, "not_your_decision", seat=decision.seat, decision=decision.kind)
@@ -758,13 +766,22 @@ whether it is a tuple."""
 
 _ACTION: Final = Action
 _ROLL: Final = Roll
-_ROLLS: Final = ROLLS
-"""The action base class, the roll action's class and the rolls by seat, held in
-constants: the compiled build reads them from statics instead of looking the names up
-in the module's dictionary (actions are plain Python classes)."""
+ROLL_ANSWERS: Final[tuple[tuple[Action], ...]] = tuple((roll,) for roll in ROLLS)
+_BUY_ANSWERS: Final[tuple[tuple[Action, Action], ...]] = tuple(zip(BUYS, DECLINES, strict=True))
+_DECLINE_ANSWERS: Final[tuple[tuple[Action], ...]] = tuple((decline,) for decline in DECLINES)
+"""The action base class, the roll action's class and the answers to a roll or a buy by
+seat, held in constants: the compiled build reads them from statics instead of looking
+the names up in the module's dictionary (actions are plain Python classes)."""
 
 
 _FIELD_CHECKS: Final[dict[type, tuple[tuple[str, str, type, bool], ...]]] = {}
+
+
+_WELL_FORMED: Final[dict[int, Action]] = {}
+"""The actions :func:`field_problem` found well formed, by ``id`` (the table keeps each
+alive, so that no other object takes its id): an action is frozen, so the answer stays.
+Players take the same action objects again and again (bids, sales, mortgages, builds,
+made once), and the field checks were a large part of checking one."""
 
 
 def field_problem(action: Action) -> Reason | None:
@@ -938,13 +955,17 @@ def decisions_answered() -> dict[type[Action], tuple[DecisionKind, ...] | None]:
 
 
 def _roll_actions(game: Game, d: Decision) -> list[Action]:
-    return [_ROLLS[d.seat]]
+    return list(ROLL_ANSWERS[d.seat])
+
+
+def _buy_answers(game: Game, d: Decision) -> tuple[Action, ...]:
+    if game.cash[d.seat] >= game.price[d.space]:
+        return _BUY_ANSWERS[d.seat]
+    return _DECLINE_ANSWERS[d.seat]
 
 
 def _buy_actions(game: Game, d: Decision) -> list[Action]:
-    if game.cash[d.seat] >= game.price[d.space]:
-        return [BUYS[d.seat], DECLINES[d.seat]]
-    return [DECLINES[d.seat]]
+    return list(_buy_answers(game, d))
 
 
 def _bus_actions(game: Game, d: Decision) -> list[Action]:

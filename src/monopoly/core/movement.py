@@ -12,7 +12,7 @@ from . import events as ev
 from .actions import ChooseMove, ChooseSpace
 from .board import BANK, BOARD_SIZE, SpaceKind
 from .chance import BUS, MR_MONOPOLY
-from .state import AFTER_ROLLS, BUY, ROLL_DECISIONS, TRIPLES, Decision, MrMonopolyMove
+from .state import AFTER_ROLLS, BUY, TRIPLES, Decision, MrMonopolyMove
 from .state import BUS as BUS_DECISION
 
 if TYPE_CHECKING:
@@ -149,12 +149,6 @@ def resolve(game: Game, seat: int, rent_factor: int = 1, utility_card: bool = Fa
         pot, game.free_parking_pot = game.free_parking_pot, 0
         game.move_cash(BANK, seat, pot)
         game.emit(ev.FreeParkingCollected, seat, pot)
-
-
-def after_roll(game: Game, seat: int, doubles: bool) -> None:
-    """R-TURN-4: doubles roll again, unless the roll sent the player to jail."""
-    if doubles and game.active[seat] and game.jail_turns[seat] < 0:
-        game.tasks.append(ROLL_DECISIONS[seat])
 
 
 def mr_monopoly(game: Game, seat: int) -> None:

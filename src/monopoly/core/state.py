@@ -208,10 +208,11 @@ class FinishGame(NamedTuple):
     reason: str
 
 
-Task = (
-    TurnStart | AfterRoll | MrMonopolyMove | Move | Pay | AuctionDue | SettleShortage | BuildHeld
-    | FinishGame
+RareTask = (
+    TurnStart | MrMonopolyMove | Move | Pay | AuctionDue | SettleShortage | BuildHeld | FinishGame
 )  # fmt: skip
+"""Every task but the commonest, :class:`AfterRoll`, which the game's loop does inline."""
+Task = AfterRoll | RareTask
 
 HOUSE_ITEM = -1
 HOTEL_ITEM = -2

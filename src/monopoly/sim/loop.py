@@ -15,7 +15,8 @@ from typing import Final
 from monopoly.bots.base import Bot, offer_claims
 from monopoly.bots.player import LevelPlayer
 from monopoly.core.actions import Action, Roll, RollForDoubles
-from monopoly.core.game import Game
+from monopoly.core.game import ROLL_ANSWERS, Game
+from monopoly.core.state import ROLL
 from monopoly.core.view import PlayerView
 
 from .texts import JAIL_SLOT, SLOTS
@@ -49,7 +50,7 @@ class CheckingView(PlayerView):
         self.checked = None
 
     def is_legal(self, action: Action) -> bool:
-        legal = super().is_legal(action)
+        legal = not self._game.problem(action)  # Game.is_legal, without two calls to it
         if legal:
             self.checked = action
         return legal
@@ -82,7 +83,8 @@ def play_counting(game: Game, bots: Sequence[Bot], max_actions: int = MAX_ACTION
         if decision is None:
             break
         seat = decision.seat
-        legal = game.answers(decision)
+        # A roll's one answer read here, without Game.answers' call: the commonest decision.
+        legal = ROLL_ANSWERS[seat] if decision.kind is ROLL else game.answers(decision)
         view = views[seat]  # nothing checked yet: see the end of the loop
         player = players[seat]
         if player is not None:
@@ -94,18 +96,19 @@ def play_counting(game: Game, bots: Sequence[Bot], max_actions: int = MAX_ACTION
             if roller >= 0:
                 landings[JAIL_SLOT if jail_turns[roller] >= 0 else position[roller]] += 1
             roller = seat
-        # ``action in legal``, comparing only actions of the same type: actions are
-        # dataclasses, equal only to their own type, and comparing two of different
-        # types calls two Python-level ``__eq__`` methods for nothing.
+        # ``action in legal`` by identity alone: the players answer with the listed
+        # objects themselves, and anything else is checked (an equal copy too, as
+        # legal as the listed one): a dataclass's Python-level ``__eq__`` at every bid
+        # of another amount than the listed one cost more than the checks of copies.
         listed = action is view.checked
         view.checked = None  # for the seat's next decision (and for claims: above)
         if not listed:
             for answer in legal:
-                if answer is action or (type(answer) is kind and answer == action):
+                if answer is action:
                     listed = True
                     break
-        if not listed:
-            game.check(action)
+        if not listed and game.problem(action):
+            game.check(action)  # raises the error of the problem
         # The bot only read the game: the decision is still pending. carry_out returns
         # the next one.
         decision = game.carry_out(action, decision)
