@@ -33,7 +33,7 @@ from monopoly.core.view import PlayerView
 
 from .hard import RESERVE_FLOOR, HardBot
 from .trading import offer_gains
-from .valuation import Valuation
+from .valuation import Valuation, shared_valuation
 
 
 class ExpertJudge(HardBot):
@@ -70,7 +70,7 @@ class ExpertJudge(HardBot):
         self.target_level = min(self.build_to, self.facts.hotel_level)
         super().start_game(view)
         hard = HardBot()  # its weights, read from an instance (compiled classes hide them)
-        self.partner = Valuation(
+        self.partner = shared_valuation(
             self.facts, hard.horizon, hard.target_level, hard.threat, hard.hope
         )
 

@@ -18,7 +18,7 @@ from monopoly.core.view import PlayerView
 
 from .player import LevelPlayer
 from .trading import group_candidate, offer_gains, set_offers
-from .valuation import Valuation
+from .valuation import Valuation, shared_valuation
 
 TRADE_RETRY_TURNS: Final = 15
 TRADE_ATTEMPTS: Final = 3
@@ -58,7 +58,7 @@ class NormalBot(LevelPlayer):
 
     def start_game(self, view: PlayerView) -> None:
         assert self.facts is not None
-        self.valuation = Valuation(
+        self.valuation = shared_valuation(
             self.facts, self.horizon, self.target_level, self.threat, self.hope
         )
         self._offered = {}

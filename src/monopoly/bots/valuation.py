@@ -109,6 +109,8 @@ class BoardFacts:
         self.half_house = [max(1, cost // 2) for cost in self.house_cost]
         self.half_price = [max(1, price // 2) for price in self.price]
         """What a sale and a mortgage raise (at least 1: a divisor)."""
+        self.valuations: dict[tuple[float, int, float, float], Valuation] = {}
+        """The valuations on this board by their weights (see :func:`shared_valuation`)."""
 
     def _level_rates(self, members: tuple[int, ...], spaces: Sequence[object]) -> list[float]:
         """Rent per opponent turn of a whole street group with every street at level L
@@ -375,6 +377,21 @@ class Valuation:
             before = self.group_value(group, seat, owner, mortgaged, opponents)
             total += after - before
         return total
+
+
+def shared_valuation(
+    facts: BoardFacts, horizon: float, target: int, threat: float, hope: float
+) -> Valuation:
+    """The :class:`Valuation` with these weights on this board, one for every player
+    that values with them, in this game and the next ones. Its values depend only on
+    the weights and the holdings asked about, so what one player worked out serves the
+    others: above all a trade's gains, which the proposer and then the partner weigh,
+    and which come back in game after game."""
+    key = (horizon, target, threat, hope)
+    valuation = facts.valuations.get(key)
+    if valuation is None:
+        valuation = facts.valuations[key] = Valuation(facts, horizon, target, threat, hope)
+    return valuation
 
 
 def _most_visited_first(spaces: list[int], freq: tuple[float, ...]) -> tuple[int, ...]:
