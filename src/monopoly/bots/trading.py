@@ -10,8 +10,9 @@ as much as the other side accepts it, and nothing lopsided.
 from __future__ import annotations
 
 import math
+import operator
 from collections.abc import Callable, Sequence
-from typing import Final
+from typing import Any, Final
 
 from monopoly.core.actions import ProposeTrade
 from monopoly.core.view import PlayerView
@@ -23,8 +24,8 @@ MORTGAGE_FEE_SHARE: Final = 0.05
 """The 10 % fee on a received mortgaged deed, as a share of its price."""
 MEMO_LIMIT: Final = 20_000
 """Remembered trades per player before the memo starts afresh."""
-STATES_PER_TERMS: Final = 4
-"""Remembered states (valuations) per trade; a further one replaces the last."""
+STATES_PER_TERMS: Final = 64
+"""Remembered states (valuations) per trade before its memo starts afresh."""
 
 
 NOBODY: Final = -2
@@ -56,65 +57,44 @@ def offer_gains(valuation: Valuation, view: PlayerView, offer: ProposeTrade) -> 
     return terms_gains(valuation, view, terms_of(offer))
 
 
-class Remembered:
-    """A trade valuation and the state it holds in: how many played on, and the owners
-    and mortgages of the spaces of the groups the trade touches."""
+State = tuple[int, object, object]
+"""How many play on, and the owners and the mortgages of the spaces of the groups a
+trade touches (a tuple of them, or the one value for a single space)."""
 
-    __slots__ = ("active", "gains", "members", "mortgaged", "owners")
-
-    def __init__(
-        self,
-        active: int,
-        members: tuple[int, ...],
-        owner: list[int],
-        mortgaged: list[bool],
-        gains: tuple[float, float],
-    ) -> None:
-        self.active = active
-        self.members = members
-        self.owners = [owner[s] for s in members]
-        self.mortgaged = [mortgaged[s] for s in members]
-        self.gains = gains
-
-    def holds(self, active: int, owner: list[int], mortgaged: list[bool]) -> bool:
-        """Whether the state is still the one the valuation was made in."""
-        if active != self.active:
-            return False
-        owners, pledged = self.owners, self.mortgaged
-        for i, s in enumerate(self.members):
-            if owner[s] != owners[i] or mortgaged[s] != pledged[i]:
-                return False
-        return True
+Reader = Callable[[list[Any]], object]
+"""Reads a per-space list's entries at the spaces of the groups a trade touches."""
 
 
 def terms_gains(valuation: Valuation, view: PlayerView, terms: Terms) -> tuple[float, float]:
     """:func:`offer_gains` of the offer with these terms.
 
     They depend only on the owners and mortgages of the groups the offer touches and on
-    how many play on: the answer is remembered with that state (players weigh the same
-    offers turn after turn while those deeds stay where they are), and the state is
-    compared in place, without a key made of it.
+    how many play on: the answer is remembered by that state (players weigh the same
+    offers turn after turn and game after game in the states they come back to), read
+    in C, and found by one look-up.
     """
-    owner, mortgaged = view.owner, view.mortgaged
-    active = count_active(view.active)
     memo = valuation.gains_memo
-    known: list[Remembered] | None = memo.get(terms)
-    if known is not None:
-        for remembered in known:
-            if remembered.holds(active, owner, mortgaged):
-                return remembered.gains
-    elif len(memo) >= MEMO_LIMIT:
-        memo.clear()
-    gains = _terms_gains(valuation, view, terms)
-    members = valuation.members_touched(terms[2], terms[5])
-    entry = Remembered(active, members, owner, mortgaged, gains)
+    known = memo.get(terms)
     if known is None:
-        memo[terms] = [entry]
-    elif len(known) < STATES_PER_TERMS:
-        known.append(entry)
-    else:
-        known[len(known) - 1] = entry
+        if len(memo) >= MEMO_LIMIT:
+            memo.clear()
+        known = memo[terms] = (_reader(valuation.members_touched(terms[2], terms[5])), {})
+    read, states = known
+    state: State = (count_active(view.active), read(view.owner), read(view.mortgaged))
+    gains = states.get(state)
+    if gains is None:
+        if len(states) >= STATES_PER_TERMS:
+            states.clear()
+        gains = states[state] = _terms_gains(valuation, view, terms)
     return gains
+
+
+def _reader(members: tuple[int, ...]) -> Reader:
+    """A :data:`Reader` of ``members``: ``operator.itemgetter`` (made in C), which needs
+    at least one space."""
+    if members:
+        return operator.itemgetter(*members)
+    return lambda values: ()
 
 
 def _terms_gains(valuation: Valuation, view: PlayerView, terms: Terms) -> tuple[float, float]:

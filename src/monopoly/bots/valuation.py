@@ -207,8 +207,9 @@ class Valuation:
         self.hope = hope
         self._complete_values = [[UNKNOWN] * OPPONENTS_KEPT for _ in facts.groups]
         """``complete_value`` by group and number of opponents (UNKNOWN: not yet)."""
-        self.gains_memo: dict[Any, list[Any]] = {}
-        """Trade valuations by offer and the state of the groups it touches (trading.py)."""
+        self.gains_memo: dict[Any, tuple[Any, dict[Any, tuple[float, float]]]] = {}
+        """Trade valuations by offer, then by the state of the groups it touches, with
+        the reader of that state (trading.py)."""
         self._touched: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[int, ...]] = {}
         self._turns = [self.rounds(n) * n if n else 0.0 for n in range(OPPONENTS_KEPT)]
         """``rounds(n) * n`` by number of opponents n (0: unused), worked out once."""
