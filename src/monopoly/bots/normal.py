@@ -55,6 +55,8 @@ class NormalBot(LevelPlayer):
         self._candidates_found: list[tuple[int, tuple[int, ...]] | None] = []
         """Per street group: (partner, missing streets) by its owners, or None."""
         self._candidates_now: list[tuple[int, tuple[int, ...]]] = []
+        self._candidates_any = False
+        """Whether some group has an answer (else buildings do not matter)."""
 
     def start_game(self, view: PlayerView) -> None:
         assert self.facts is not None
@@ -135,7 +137,8 @@ class NormalBot(LevelPlayer):
     def _candidates(self, view: PlayerView, seat: int) -> list[tuple[int, tuple[int, ...]]]:
         """:func:`set_candidates`, kept group by group: a street group is looked at again
         only when one of its owners changed (the game's ``owners_version``), and the
-        list is put together again only then or when a building changed."""
+        list is put together again only when a group's answer changed or, while some
+        group has one, a building changed (buildings matter only there)."""
         facts = self.facts
         street = facts.street_members
         if view is not self._candidates_view or seat != self._candidates_seat:
@@ -146,26 +149,32 @@ class NormalBot(LevelPlayer):
         # The counters of the street groups, read in C: most often none has changed.
         versions = facts.street_versions(view.owners_version)
         seen = self._candidates_seen
-        changed = versions != seen
-        if changed:
+        if versions != seen:
             owner, found = view.owner, self._candidates_found
             for i in range(len(street)):
                 if versions[i] != seen[i]:
-                    found[i] = group_candidate(owner, seat, street[i])
+                    candidate = group_candidate(owner, seat, street[i])
+                    if candidate is not None or found[i] is not None:
+                        found[i] = candidate
+                        self._candidates_buildings = -1  # to be put together again
             self._candidates_seen = versions
-        buildings = view.buildings_version
-        if changed or buildings != self._candidates_buildings:
-            self._candidates_buildings = buildings
-            level, groups = view.level, facts.groups
-            now = []
-            for candidate in self._candidates_found:
-                if candidate is not None:
-                    for s in groups[facts.group_of[candidate[1][0]]]:
-                        if level[s]:
-                            break  # a group with buildings is not traded
-                    else:
-                        now.append(candidate)
-            self._candidates_now = now
+        if self._candidates_any or self._candidates_buildings == -1:
+            buildings = view.buildings_version
+            if buildings != self._candidates_buildings:
+                self._candidates_buildings = buildings
+                level, groups = view.level, facts.groups
+                now = []
+                any_found = False
+                for candidate in self._candidates_found:
+                    if candidate is not None:
+                        any_found = True
+                        for s in groups[facts.group_of[candidate[1][0]]]:
+                            if level[s]:
+                                break  # a group with buildings is not traded
+                        else:
+                            now.append(candidate)
+                self._candidates_any = any_found
+                self._candidates_now = now
         return self._candidates_now
 
     def _share_for(self, turn: int) -> Callable[[tuple[int, tuple[int, ...]]], float]:
