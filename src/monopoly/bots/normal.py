@@ -9,7 +9,7 @@ judges trades by its own gain only (it does not weigh what its rivals gain).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Final
 
 from monopoly.core.actions import Action, ProposeTrade, Unmortgage, UseJailCard
@@ -97,11 +97,11 @@ class NormalBot(LevelPlayer):
         if not candidates:  # no group a trade could complete: nothing to search
             self._found_nothing(view, spare)
             return None
-        share = self._share_for(view.turn)
-        offers = set_offers(self.valuation, view, seat, spare, self.swaps, share, candidates)
+        # The turn of this search: _trade_budget keeps it (view.turn is a call).
+        offers = set_offers(self.valuation, view, seat, spare, self.swaps, self._share, candidates)
         for _gain, offer in offers:
             if view.is_legal(offer):
-                self._offering(offer, view.turn)
+                self._offering(offer, self._trade_turn)
                 return offer
         self._found_nothing(view, spare)
         return None
@@ -177,23 +177,20 @@ class NormalBot(LevelPlayer):
                 self._candidates_now = now
         return self._candidates_now
 
-    def _share_for(self, turn: int) -> Callable[[tuple[int, tuple[int, ...]]], float]:
-        """The share of a trade's joint gain to keep, by earlier attempts at the same
-        (partner, take): the first offers keep ``first_share``, later ones split evenly,
-        retried only after a while and at most ``TRADE_ATTEMPTS`` times (0: not now)."""
-        offered = self._offered
-
-        def share(key: tuple[int, tuple[int, ...]]) -> float:
-            attempts, last = offered.get(key, (0, -TRADE_RETRY_TURNS))
-            if attempts >= TRADE_ATTEMPTS:
-                return 0.0
-            if attempts == 1 and self.first_share > 0.5:
-                return 0.5 if turn - last >= 1 else 0.0
-            if turn - last < TRADE_RETRY_TURNS:
-                return 0.0
-            return self.first_share if attempts == 0 else 0.5
-
-        return share
+    def _share(self, key: tuple[int, tuple[int, ...]]) -> float:
+        """The share of a trade's joint gain to keep this turn (the search's), by earlier
+        attempts at the same (partner, take): the first offers keep ``first_share``,
+        later ones split evenly, retried only after a while and at most
+        ``TRADE_ATTEMPTS`` times (0: not now)."""
+        attempts, last = self._offered.get(key, (0, -TRADE_RETRY_TURNS))
+        if attempts >= TRADE_ATTEMPTS:
+            return 0.0
+        turn = self._trade_turn
+        if attempts == 1 and self.first_share > 0.5:
+            return 0.5 if turn - last >= 1 else 0.0
+        if turn - last < TRADE_RETRY_TURNS:
+            return 0.0
+        return self.first_share if attempts == 0 else 0.5
 
     # ------------------------------------------------------------------ decisions
     def cash_reserve(self, view: PlayerView, seat: int) -> int:

@@ -80,7 +80,8 @@ def terms_gains(valuation: Valuation, view: PlayerView, terms: Terms) -> tuple[f
             memo.clear()
         known = memo[terms] = (_reader(valuation.members_touched(terms[2], terms[5])), {})
     read, states = known
-    state: State = (count_active(view.active), read(view.owner), read(view.mortgaged))
+    # count_active, without a call: this runs for every candidate of every search.
+    state: State = (view.active.count(True), read(view.owner), read(view.mortgaged))
     gains = states.get(state)
     if gains is None:
         if len(states) >= STATES_PER_TERMS:
@@ -146,8 +147,9 @@ def set_offers(
     if candidates is None:
         candidates = set_candidates(valuation, view.owner, view.level, seat)
     offers: list[tuple[float, ProposeTrade]] = []
-    for partner, missing in candidates:
-        keep = share((partner, missing))
+    for candidate in candidates:
+        keep = share(candidate)  # the candidate is the (partner, take) pair
+        partner, missing = candidate
         if keep <= 0:
             continue
         offer = _cash_offer(valuation, view, seat, partner, missing, spare_cash, keep)
