@@ -87,13 +87,10 @@ class ExpertJudge(HardBot):
         return self.expected_rent_per_turn(view, seat) < self.safe_turn_rent
 
     # ------------------------------------------------------------------ trades
-    def propose_trade(self, view: PlayerView, seat: int) -> Action | None:
+    def _search_trade(self, view: PlayerView, seat: int, spare: int) -> Action | None:
         heads_up = sum(view.active) == 2
         if not (self.heads_up_partner_trades if heads_up else self.partner_trades):
-            return super().propose_trade(view, seat)
-        spare = self._trade_budget(view, seat)
-        if spare is None:
-            return None
+            return super()._search_trade(view, seat, spare)
         turn = view.turn
         candidates = self._candidates(view, seat)
         best: tuple[float, ProposeTrade] | None = None

@@ -85,30 +85,9 @@ class NormalBot(LevelPlayer):
         return self.propose_trade(view, seat)
 
     def propose_trade(self, view: PlayerView, seat: int) -> Action | None:
-        """At most one offer a turn; the same offer at most every few turns, 3 times."""
-        spare = self._trade_budget(view, seat)
-        if spare is None:
-            return None
-        if spare < 1 and not self.swaps:
-            # Without swaps every offer pays cash, at least 1 and at most ``spare``.
-            self._found_nothing(view, spare)
-            return None
-        candidates = self._candidates(view, seat)
-        if not candidates:  # no group a trade could complete: nothing to search
-            self._found_nothing(view, spare)
-            return None
-        # The turn of this search: _trade_budget keeps it (view.turn is a call).
-        offers = set_offers(self.valuation, view, seat, spare, self.swaps, self._share, candidates)
-        for _gain, offer in offers:
-            if view.is_legal(offer):
-                self._offering(offer, self._trade_turn)
-                return offer
-        self._found_nothing(view, spare)
-        return None
-
-    def _trade_budget(self, view: PlayerView, seat: int) -> int | None:
-        """The cash a trade search may spend now; None when no search is due (one a
-        turn, and none while nothing changed since a search found nothing)."""
+        """At most one search a turn, and none while nothing changed since a search found
+        nothing (checked here, without a further call: this runs at every turn's start);
+        then :meth:`_search_trade` with the cash it may spend."""
         turn = view.turn
         if self._trade_turn == turn:
             return None
@@ -120,7 +99,24 @@ class NormalBot(LevelPlayer):
             and spare < self._fruitless_spare + 100
         ):
             return None
-        return spare
+        return self._search_trade(view, seat, spare)
+
+    def _search_trade(self, view: PlayerView, seat: int, spare: int) -> Action | None:
+        """The best legal offer, the same one at most every few turns and 3 times; None
+        (noted, see :meth:`propose_trade`) if there is none."""
+        if spare >= 1 or self.swaps:  # without swaps every offer pays cash, 1 to ``spare``
+            candidates = self._candidates(view, seat)
+            if candidates:  # else no group a trade could complete: nothing to search
+                # The turn of this search: propose_trade keeps it (view.turn is a call).
+                offers = set_offers(
+                    self.valuation, view, seat, spare, self.swaps, self._share, candidates
+                )
+                for _gain, offer in offers:
+                    if view.is_legal(offer):
+                        self._offering(offer, self._trade_turn)
+                        return offer
+        self._found_nothing(view, spare)
+        return None
 
     def _found_nothing(self, view: PlayerView, spare: int) -> None:
         self._fruitless_view = view
