@@ -46,6 +46,8 @@ class NormalBot(LevelPlayer):
         """The game (its view), deeds and spare cash of the last search for offers that
         found none (no view: none since the last offer)."""
         self._fruitless_deeds = -1
+        self._trade_deeds = -1
+        """The game's ``deeds_version`` when this turn's search began."""
         self._fruitless_spare = 0
         self._candidates_view: object = None
         self._candidates_seat = -1
@@ -93,9 +95,10 @@ class NormalBot(LevelPlayer):
             return None
         self._trade_turn = turn
         spare = view.cash[seat] - self.cash_reserve(view, seat)
+        deeds = self._trade_deeds = view.deeds_version  # kept for _found_nothing
         if (
             view is self._fruitless_view
-            and view.deeds_version == self._fruitless_deeds
+            and deeds == self._fruitless_deeds
             and spare < self._fruitless_spare + 100
         ):
             return None
@@ -119,8 +122,10 @@ class NormalBot(LevelPlayer):
         return None
 
     def _found_nothing(self, view: PlayerView, spare: int) -> None:
+        """Note the search of this turn fruitless (the deeds are as propose_trade read
+        them: a search only reads the game)."""
         self._fruitless_view = view
-        self._fruitless_deeds = view.deeds_version
+        self._fruitless_deeds = self._trade_deeds
         self._fruitless_spare = spare
 
     def _offering(self, offer: ProposeTrade, turn: int) -> None:

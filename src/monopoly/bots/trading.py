@@ -159,7 +159,8 @@ def set_offers(
                 offer = swap
         if offer is not None:
             offers.append(offer)
-    offers.sort(key=lambda pair: -pair[0])
+    if len(offers) > 1:
+        offers.sort(key=lambda pair: -pair[0])
     return offers
 
 
