@@ -84,17 +84,17 @@ class NormalBot(LevelPlayer):
                 lift = self.unmortgage_action(view, seat, spare - 100)
                 if lift is not None:
                     return lift
-        return self.propose_trade(view, seat)
+        return self.propose_trade(view, seat, cash - reserve)
 
-    def propose_trade(self, view: PlayerView, seat: int) -> Action | None:
+    def propose_trade(self, view: PlayerView, seat: int, spare: int) -> Action | None:
         """At most one search a turn, and none while nothing changed since a search found
         nothing (checked here, without a further call: this runs at every turn's start);
-        then :meth:`_search_trade` with the cash it may spend."""
+        then :meth:`_search_trade`. ``spare``: the cash above our reserve, what a search
+        may spend (the caller has the reserve at hand)."""
         turn = view.turn
         if self._trade_turn == turn:
             return None
         self._trade_turn = turn
-        spare = view.cash[seat] - self.cash_reserve(view, seat)
         deeds = self._trade_deeds = view.deeds_version  # kept for _found_nothing
         if (
             view is self._fruitless_view
