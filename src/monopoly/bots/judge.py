@@ -102,7 +102,6 @@ class ExpertJudge(HardBot):
             if found is not None and (best is None or found[0] > best[0]):
                 best = found
         if best is None or not view.is_legal(best[1]):
-            self._found_nothing(view, spare)
             return None
         self._offering(best[1], turn)
         return best[1]

@@ -46,8 +46,6 @@ class NormalBot(LevelPlayer):
         """The game (its view), deeds and spare cash of the last search for offers that
         found none (no view: none since the last offer)."""
         self._fruitless_deeds = -1
-        self._trade_deeds = -1
-        """The game's ``deeds_version`` when this turn's search began."""
         self._fruitless_spare = 0
         self._candidates_view: object = None
         self._candidates_seat = -1
@@ -88,25 +86,30 @@ class NormalBot(LevelPlayer):
 
     def propose_trade(self, view: PlayerView, seat: int, spare: int) -> Action | None:
         """At most one search a turn, and none while nothing changed since a search found
-        nothing (checked here, without a further call: this runs at every turn's start);
-        then :meth:`_search_trade`. ``spare``: the cash above our reserve, what a search
-        may spend (the caller has the reserve at hand)."""
+        nothing (checked and noted here, without further calls: this runs at every
+        turn's start); then :meth:`_search_trade`. ``spare``: the cash above our
+        reserve, what a search may spend (the caller has the reserve at hand)."""
         turn = view.turn
         if self._trade_turn == turn:
             return None
         self._trade_turn = turn
-        deeds = self._trade_deeds = view.deeds_version  # kept for _found_nothing
+        deeds = view.deeds_version
         if (
             view is self._fruitless_view
             and deeds == self._fruitless_deeds
             and spare < self._fruitless_spare + 100
         ):
             return None
-        return self._search_trade(view, seat, spare)
+        offer = self._search_trade(view, seat, spare)
+        if offer is None:  # the search only read the game: the deeds are still ``deeds``
+            self._fruitless_view = view
+            self._fruitless_deeds = deeds
+            self._fruitless_spare = spare
+        return offer
 
     def _search_trade(self, view: PlayerView, seat: int, spare: int) -> Action | None:
-        """The best legal offer, the same one at most every few turns and 3 times; None
-        (noted, see :meth:`propose_trade`) if there is none."""
+        """The best legal offer, the same one at most every few turns and 3 times (None:
+        there is none)."""
         if spare >= 1 or self.swaps:  # without swaps every offer pays cash, 1 to ``spare``
             candidates = self._candidates(view, seat)
             if candidates:  # else no group a trade could complete: nothing to search
@@ -118,15 +121,7 @@ class NormalBot(LevelPlayer):
                     if view.is_legal(offer):
                         self._offering(offer, self._trade_turn)
                         return offer
-        self._found_nothing(view, spare)
         return None
-
-    def _found_nothing(self, view: PlayerView, spare: int) -> None:
-        """Note the search of this turn fruitless (the deeds are as propose_trade read
-        them: a search only reads the game)."""
-        self._fruitless_view = view
-        self._fruitless_deeds = self._trade_deeds
-        self._fruitless_spare = spare
 
     def _offering(self, offer: ProposeTrade, turn: int) -> None:
         """Count the attempt at this (partner, take); a new search may follow."""
