@@ -87,12 +87,17 @@ class ExpertJudge(HardBot):
         return self.expected_rent_per_turn(view, seat) < self.safe_turn_rent
 
     # ------------------------------------------------------------------ trades
-    def _search_trade(self, view: PlayerView, seat: int, spare: int) -> Action | None:
+    def _choose_offer(
+        self,
+        view: PlayerView,
+        seat: int,
+        spare: int,
+        candidates: list[tuple[int, tuple[int, ...]]],
+    ) -> Action | None:
         heads_up = sum(view.active) == 2
         if not (self.heads_up_partner_trades if heads_up else self.partner_trades):
-            return super()._search_trade(view, seat, spare)
+            return super()._choose_offer(view, seat, spare, candidates)
         turn = view.turn
-        candidates = self._candidates(view, seat)
         best: tuple[float, ProposeTrade] | None = None
         for partner, missing in candidates:
             attempts, last = self._offered.get((partner, missing), (0, -1000))

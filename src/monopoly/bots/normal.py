@@ -87,7 +87,7 @@ class NormalBot(LevelPlayer):
     def propose_trade(self, view: PlayerView, seat: int, spare: int) -> Action | None:
         """At most one search a turn, and none while nothing changed since a search found
         nothing (checked and noted here, without further calls: this runs at every
-        turn's start); then :meth:`_search_trade`. ``spare``: the cash above our
+        turn's start); then :meth:`_choose_offer`. ``spare``: the cash above our
         reserve, what a search may spend (the caller has the reserve at hand)."""
         turn = view.turn
         if self._trade_turn == turn:
@@ -100,27 +100,33 @@ class NormalBot(LevelPlayer):
             and spare < self._fruitless_spare + 100
         ):
             return None
-        offer = self._search_trade(view, seat, spare)
-        if offer is None:  # the search only read the game: the deeds are still ``deeds``
-            self._fruitless_view = view
-            self._fruitless_deeds = deeds
-            self._fruitless_spare = spare
-        return offer
-
-    def _search_trade(self, view: PlayerView, seat: int, spare: int) -> Action | None:
-        """The best legal offer, the same one at most every few turns and 3 times (None:
-        there is none)."""
         if spare >= 1 or self.swaps:  # without swaps every offer pays cash, 1 to ``spare``
             candidates = self._candidates(view, seat)
             if candidates:  # else no group a trade could complete: nothing to search
-                # The turn of this search: propose_trade keeps it (view.turn is a call).
-                offers = set_offers(
-                    self.valuation, view, seat, spare, self.swaps, self._share, candidates
-                )
-                for _gain, offer in offers:
-                    if view.is_legal(offer):
-                        self._offering(offer, self._trade_turn)
-                        return offer
+                offer = self._choose_offer(view, seat, spare, candidates)
+                if offer is not None:
+                    return offer
+        # Nothing found. The search only read the game: the deeds are still ``deeds``.
+        self._fruitless_view = view
+        self._fruitless_deeds = deeds
+        self._fruitless_spare = spare
+        return None
+
+    def _choose_offer(
+        self,
+        view: PlayerView,
+        seat: int,
+        spare: int,
+        candidates: list[tuple[int, tuple[int, ...]]],
+    ) -> Action | None:
+        """The best legal offer for one of the ``candidates`` (:func:`set_candidates`), the
+        same one at most every few turns and 3 times (None: there is none)."""
+        # The turn of this search: propose_trade keeps it (view.turn is a call).
+        offers = set_offers(self.valuation, view, seat, spare, self.swaps, self._share, candidates)
+        for _gain, offer in offers:
+            if view.is_legal(offer):
+                self._offering(offer, self._trade_turn)
+                return offer
         return None
 
     def _offering(self, offer: ProposeTrade, turn: int) -> None:
