@@ -152,7 +152,14 @@ def set_offers(
         partner, missing = candidate
         if keep <= 0:
             continue
-        offer = _cash_offer(valuation, view, seat, partner, missing, spare_cash, keep)
+        # Cash for the streets (inline: a search's most frequent step).
+        terms: Terms = (seat, partner, (), 0, (), missing, 0, ())
+        gain, pay = _split(valuation, view, terms, keep)
+        offer = (
+            None
+            if gain <= 0 or pay <= 0 or pay > spare_cash
+            else (gain, _proposal(seat, partner, (), pay, missing, 0))
+        )
         if swaps:
             swap = _swap_offer(valuation, view, seat, partner, missing, spare_cash, keep)
             if swap is not None and (offer is None or swap[0] > offer[0]):
@@ -236,21 +243,6 @@ def _proposal(
             seat, partner, give=give, give_cash=give_cash, take=take, take_cash=take_cash
         )
     return made
-
-
-def _cash_offer(
-    valuation: Valuation,
-    view: PlayerView,
-    seat: int,
-    partner: int,
-    take: tuple[int, ...],
-    spare_cash: int,
-    keep: float,
-) -> tuple[float, ProposeTrade] | None:
-    gain, pay = _split(valuation, view, (seat, partner, (), 0, (), take, 0, ()), keep)
-    if gain <= 0 or pay <= 0 or pay > spare_cash:
-        return None
-    return gain, _proposal(seat, partner, (), pay, take, 0)
 
 
 def _swap_offer(
