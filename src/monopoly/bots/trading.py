@@ -100,7 +100,7 @@ def _reader(members: tuple[int, ...]) -> Reader:
 
 def _terms_gains(valuation: Valuation, view: PlayerView, terms: Terms) -> tuple[float, float]:
     proposer, partner, give, give_cash, give_cards, take, take_cash, take_cards = terms
-    change = {s: partner for s in give}
+    change = dict.fromkeys(give, partner)  # made in C
     for s in take:
         change[s] = proposer
     owner, mortgaged = view.owner, view.mortgaged
@@ -108,15 +108,18 @@ def _terms_gains(valuation: Valuation, view: PlayerView, terms: Terms) -> tuple[
     cash = take_cash - give_cash
     cards = JAIL_CARD_VALUE * (len(take_cards) - len(give_cards))
     fees_in = _fees(valuation, mortgaged, take)
-    fees_out = _fees(valuation, mortgaged, give)
+    fees_out = _fees(valuation, mortgaged, give) if give else 0  # 0: as the empty sum
     mine = valuation.change_value(proposer, owner, mortgaged, opponents, change)
     theirs = valuation.change_value(partner, owner, mortgaged, opponents, change)
     return mine + cash + cards - fees_in, theirs - cash - cards - fees_out
 
 
 def _fees(valuation: Valuation, mortgaged: list[bool], spaces: tuple[int, ...]) -> float:
-    price = valuation.facts.price
-    return sum(MORTGAGE_FEE_SHARE * price[s] for s in spaces if mortgaged[s])
+    for space in spaces:
+        if mortgaged[space]:  # rare: only then the sum (0 without one, as the empty sum)
+            price = valuation.facts.price
+            return sum(MORTGAGE_FEE_SHARE * price[s] for s in spaces if mortgaged[s])
+    return 0
 
 
 def is_fair_for(
