@@ -372,10 +372,15 @@ class Valuation:
             elif group != first:
                 touched = {group_of[s] for s in change}
                 break
+        kind = self.facts.kind
         total = 0.0
         for group in touched:
-            after = self.group_value(group, seat, owner, mortgaged, opponents, change)
-            before = self.group_value(group, seat, owner, mortgaged, opponents)
+            if kind[group] == STREET:  # straight to _street_value: group_value passes it on
+                after = self._street_value(group, seat, owner, mortgaged, opponents, change)
+                before = self._street_value(group, seat, owner, mortgaged, opponents, NO_CHANGE)
+            else:
+                after = self.group_value(group, seat, owner, mortgaged, opponents, change)
+                before = self.group_value(group, seat, owner, mortgaged, opponents)
             total += after - before
         return total
 
