@@ -40,21 +40,22 @@ making the offer, and the memo's key (hashing an offer would run Python code).""
 
 
 def terms_of(offer: ProposeTrade) -> Terms:
+    """The offer's terms without its cash (see :func:`terms_gains`)."""
     return (
         offer.seat,
         offer.partner,
         offer.give,
-        offer.give_cash,
+        0,
         offer.give_cards,
         offer.take,
-        offer.take_cash,
+        0,
         offer.take_cards,
     )
 
 
 def offer_gains(valuation: Valuation, view: PlayerView, offer: ProposeTrade) -> tuple[float, float]:
     """(proposer's gain, partner's gain) in money, by ``valuation``."""
-    return terms_gains(valuation, view, terms_of(offer))
+    return terms_gains(valuation, view, terms_of(offer), offer.take_cash - offer.give_cash)
 
 
 State = tuple[int, object, object]
@@ -65,13 +66,22 @@ Reader = Callable[[list[Any]], object]
 """Reads a per-space list's entries at the spaces of the groups a trade touches."""
 
 
-def terms_gains(valuation: Valuation, view: PlayerView, terms: Terms) -> tuple[float, float]:
-    """:func:`offer_gains` of the offer with these terms.
+Valued = tuple[tuple[float, float], float, float, int, float, float]
+"""A trade's gains without cash, and what they are made of: (the gains, the proposer's
+and the partner's change in value, the jail cards' value, the fees in and out)."""
+
+
+def terms_gains(
+    valuation: Valuation, view: PlayerView, terms: Terms, cash: int = 0
+) -> tuple[float, float]:
+    """:func:`offer_gains` of the offer with these terms (and no cash in them) and
+    ``cash`` paid to the proposer (negative: paid by it).
 
     They depend only on the owners and mortgages of the groups the offer touches and on
     how many play on: the answer is remembered by that state (players weigh the same
     offers turn after turn and game after game in the states they come back to), read
-    in C, and found by one look-up.
+    in C, and found by one look-up. Cash only shifts the gains: an offer's partner finds
+    what its proposer worked out without the cash.
     """
     memo = valuation.gains_memo
     known = memo.get(terms)
@@ -82,12 +92,15 @@ def terms_gains(valuation: Valuation, view: PlayerView, terms: Terms) -> tuple[f
     read, states = known
     # count_active, without a call: this runs for every candidate of every search.
     state: State = (view.active.count(True), read(view.owner), read(view.mortgaged))
-    gains = states.get(state)
-    if gains is None:
+    valued = states.get(state)
+    if valued is None:
         if len(states) >= STATES_PER_TERMS:
             states.clear()
-        gains = states[state] = _terms_gains(valuation, view, terms)
-    return gains
+        valued = states[state] = _valued(valuation, view, terms)
+    if not cash:
+        return valued[0]
+    _gains, mine, theirs, cards, fees_in, fees_out = valued
+    return _shares(mine, theirs, cash, cards, fees_in, fees_out)
 
 
 def _reader(members: tuple[int, ...]) -> Reader:
@@ -98,19 +111,26 @@ def _reader(members: tuple[int, ...]) -> Reader:
     return lambda values: ()
 
 
-def _terms_gains(valuation: Valuation, view: PlayerView, terms: Terms) -> tuple[float, float]:
-    proposer, partner, give, give_cash, give_cards, take, take_cash, take_cards = terms
+def _valued(valuation: Valuation, view: PlayerView, terms: Terms) -> Valued:
+    proposer, partner, give, _give_cash, give_cards, take, _take_cash, take_cards = terms
     change = dict.fromkeys(give, partner)  # made in C
     for s in take:
         change[s] = proposer
     owner, mortgaged = view.owner, view.mortgaged
     opponents = max(1, count_active(view.active) - 1)
-    cash = take_cash - give_cash
     cards = JAIL_CARD_VALUE * (len(take_cards) - len(give_cards))
     fees_in = _fees(valuation, mortgaged, take)
     fees_out = _fees(valuation, mortgaged, give) if give else 0  # 0: as the empty sum
     mine = valuation.change_value(proposer, owner, mortgaged, opponents, change)
     theirs = valuation.change_value(partner, owner, mortgaged, opponents, change)
+    gains = _shares(mine, theirs, 0, cards, fees_in, fees_out)
+    return gains, mine, theirs, cards, fees_in, fees_out
+
+
+def _shares(
+    mine: float, theirs: float, cash: int, cards: int, fees_in: float, fees_out: float
+) -> tuple[float, float]:
+    """The gains of the proposer and the partner (one sum, with or without cash)."""
     return mine + cash + cards - fees_in, theirs - cash - cards - fees_out
 
 

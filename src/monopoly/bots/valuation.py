@@ -207,7 +207,7 @@ class Valuation:
         self.hope = hope
         self._complete_values = [[UNKNOWN] * OPPONENTS_KEPT for _ in facts.groups]
         """``complete_value`` by group and number of opponents (UNKNOWN: not yet)."""
-        self.gains_memo: dict[Any, tuple[Any, dict[Any, tuple[float, float]]]] = {}
+        self.gains_memo: dict[Any, tuple[Any, dict[Any, Any]]] = {}
         """Trade valuations by offer, then by the state of the groups it touches, with
         the reader of that state (trading.py)."""
         self._touched: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[int, ...]] = {}
