@@ -23,7 +23,8 @@ JAIL_CARD_VALUE: Final = 30
 MORTGAGE_FEE_SHARE: Final = 0.05
 """The 10 % fee on a received mortgaged deed, as a share of its price."""
 MEMO_LIMIT: Final = 20_000
-"""Remembered trades per player before the memo starts afresh."""
+"""Remembered trades per valuation (one for all players with its weights, see
+:func:`~.valuation.shared_valuation`) before the memo starts afresh."""
 STATES_PER_TERMS: Final = 64
 """Remembered states (valuations) per trade before its memo starts afresh."""
 
@@ -36,7 +37,8 @@ Terms = tuple[
 ]
 """A trade's fields in :class:`ProposeTrade` order (seat, partner, give, give_cash,
 give_cards, take, take_cash, take_cards): what the players weigh before (and without)
-making the offer, and the memo's key (hashing an offer would run Python code)."""
+making the offer, and with no cash in it the memo's key (hashing an offer would run
+Python code)."""
 
 
 def terms_of(offer: ProposeTrade) -> Terms:
@@ -112,6 +114,7 @@ def _reader(members: tuple[int, ...]) -> Reader:
 
 
 def _valued(valuation: Valuation, view: PlayerView, terms: Terms) -> Valued:
+    """The :data:`Valued` of a trade with these terms, worked out."""
     proposer, partner, give, _give_cash, give_cards, take, _take_cash, take_cards = terms
     change = dict.fromkeys(give, partner)  # made in C
     for s in take:
