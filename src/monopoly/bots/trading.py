@@ -98,7 +98,7 @@ def terms_gains(
     if valued is None:
         if len(states) >= STATES_PER_TERMS:
             states.clear()
-        valued = states[state] = _valued(valuation, view, terms)
+        valued = states[state] = _valued_alike(valuation, view, terms, state)
     if not cash:
         return valued[0]
     _gains, mine, theirs, cards, fees_in, fees_out = valued
@@ -111,6 +111,28 @@ def _reader(members: tuple[int, ...]) -> Reader:
     if members:
         return operator.itemgetter(*members)
     return lambda values: ()
+
+
+def _valued_alike(valuation: Valuation, view: PlayerView, terms: Terms, state: State) -> Valued:
+    """:func:`_valued`, or what the same trade between two other seats in the same
+    standing was worth: a valuation tells seats apart only as the proposer, the partner
+    and the others (numbered here by their first deed in the groups touched)."""
+    proposer, partner, give, _give_cash, give_cards, take, _take_cash, take_cards = terms
+    if proposer == partner:  # no trade the rules allow: nothing alike to look for
+        return _valued(valuation, view, terms)
+    active, owners, mortgaged = state
+    seats = {proposer: 0, partner: 1, -1: -1}
+    standing = tuple(
+        [seats.setdefault(o, len(seats)) for o in (owners if type(owners) is tuple else (owners,))]
+    )
+    key = (give, give_cards, take, take_cards, active, standing, mortgaged)
+    memo = valuation.alike_memo
+    valued: Valued | None = memo.get(key)
+    if valued is None:
+        if len(memo) >= MEMO_LIMIT:
+            memo.clear()
+        valued = memo[key] = _valued(valuation, view, terms)
+    return valued
 
 
 def _valued(valuation: Valuation, view: PlayerView, terms: Terms) -> Valued:

@@ -207,6 +207,8 @@ class Valuation:
         self.hope = hope
         self._complete_values = [[UNKNOWN] * OPPONENTS_KEPT for _ in facts.groups]
         """``complete_value`` by group and number of opponents (UNKNOWN: not yet)."""
+        self.alike_memo: dict[Any, Any] = {}
+        """Trade valuations by the seats' standing, whoever they are (trading.py)."""
         self.gains_memo: dict[Any, tuple[Any, dict[Any, Any]]] = {}
         """Trade valuations by offer, then by the state of the groups it touches, with
         the reader of that state (trading.py)."""
