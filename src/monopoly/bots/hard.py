@@ -120,7 +120,7 @@ class HardBot(NormalBot):
             lift = self.unmortgage_action(view, seat, spare - 100)
             if lift is not None:
                 return lift
-        return self.propose_trade(view, seat)
+        return self.propose_trade(view, seat, spare)
 
     def _wants_houses(self, view: PlayerView, seat: int) -> bool:
         facts = self.facts

@@ -33,7 +33,7 @@ from monopoly.core.view import PlayerView
 
 from .hard import RESERVE_FLOOR, HardBot
 from .trading import offer_gains
-from .valuation import Valuation
+from .valuation import Valuation, shared_valuation
 
 
 class ExpertJudge(HardBot):
@@ -70,7 +70,7 @@ class ExpertJudge(HardBot):
         self.target_level = min(self.build_to, self.facts.hotel_level)
         super().start_game(view)
         hard = HardBot()  # its weights, read from an instance (compiled classes hide them)
-        self.partner = Valuation(
+        self.partner = shared_valuation(
             self.facts, hard.horizon, hard.target_level, hard.threat, hard.hope
         )
 
@@ -87,15 +87,17 @@ class ExpertJudge(HardBot):
         return self.expected_rent_per_turn(view, seat) < self.safe_turn_rent
 
     # ------------------------------------------------------------------ trades
-    def propose_trade(self, view: PlayerView, seat: int) -> Action | None:
+    def _choose_offer(
+        self,
+        view: PlayerView,
+        seat: int,
+        spare: int,
+        candidates: list[tuple[int, tuple[int, ...]]],
+    ) -> Action | None:
         heads_up = sum(view.active) == 2
         if not (self.heads_up_partner_trades if heads_up else self.partner_trades):
-            return super().propose_trade(view, seat)
-        spare = self._trade_budget(view, seat)
-        if spare is None:
-            return None
+            return super()._choose_offer(view, seat, spare, candidates)
         turn = view.turn
-        candidates = self._candidates(view, seat)
         best: tuple[float, ProposeTrade] | None = None
         for partner, missing in candidates:
             attempts, last = self._offered.get((partner, missing), (0, -1000))
@@ -105,7 +107,6 @@ class ExpertJudge(HardBot):
             if found is not None and (best is None or found[0] > best[0]):
                 best = found
         if best is None or not view.is_legal(best[1]):
-            self._found_nothing(view, spare)
             return None
         self._offering(best[1], turn)
         return best[1]

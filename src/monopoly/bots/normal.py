@@ -9,7 +9,7 @@ judges trades by its own gain only (it does not weigh what its rivals gain).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Final
 
 from monopoly.core.actions import Action, ProposeTrade, Unmortgage, UseJailCard
@@ -18,7 +18,7 @@ from monopoly.core.view import PlayerView
 
 from .player import LevelPlayer
 from .trading import group_candidate, offer_gains, set_offers
-from .valuation import Valuation
+from .valuation import Valuation, shared_valuation
 
 TRADE_RETRY_TURNS: Final = 15
 TRADE_ATTEMPTS: Final = 3
@@ -55,10 +55,12 @@ class NormalBot(LevelPlayer):
         self._candidates_found: list[tuple[int, tuple[int, ...]] | None] = []
         """Per street group: (partner, missing streets) by its owners, or None."""
         self._candidates_now: list[tuple[int, tuple[int, ...]]] = []
+        self._candidates_any = False
+        """Whether some group has an answer (else buildings do not matter)."""
 
     def start_game(self, view: PlayerView) -> None:
         assert self.facts is not None
-        self.valuation = Valuation(
+        self.valuation = shared_valuation(
             self.facts, self.horizon, self.target_level, self.threat, self.hope
         )
         self._offered = {}
@@ -83,50 +85,52 @@ class NormalBot(LevelPlayer):
                 lift = self.unmortgage_action(view, seat, spare - 100)
                 if lift is not None:
                     return lift
-        return self.propose_trade(view, seat)
+        return self.propose_trade(view, seat, cash - reserve)
 
-    def propose_trade(self, view: PlayerView, seat: int) -> Action | None:
-        """At most one offer a turn; the same offer at most every few turns, 3 times."""
-        spare = self._trade_budget(view, seat)
-        if spare is None:
-            return None
-        if spare < 1 and not self.swaps:
-            # Without swaps every offer pays cash, at least 1 and at most ``spare``.
-            self._found_nothing(view, spare)
-            return None
-        candidates = self._candidates(view, seat)
-        if not candidates:  # no group a trade could complete: nothing to search
-            self._found_nothing(view, spare)
-            return None
-        share = self._share_for(view.turn)
-        offers = set_offers(self.valuation, view, seat, spare, self.swaps, share, candidates)
-        for _gain, offer in offers:
-            if view.is_legal(offer):
-                self._offering(offer, view.turn)
-                return offer
-        self._found_nothing(view, spare)
-        return None
-
-    def _trade_budget(self, view: PlayerView, seat: int) -> int | None:
-        """The cash a trade search may spend now; None when no search is due (one a
-        turn, and none while nothing changed since a search found nothing)."""
+    def propose_trade(self, view: PlayerView, seat: int, spare: int) -> Action | None:
+        """At most one search a turn, and none while nothing changed since a search found
+        nothing (checked and noted here, without further calls: this runs at every
+        turn's start); then :meth:`_choose_offer`. ``spare``: the cash above our
+        reserve, what a search may spend (the caller has the reserve at hand)."""
         turn = view.turn
         if self._trade_turn == turn:
             return None
         self._trade_turn = turn
-        spare = view.cash[seat] - self.cash_reserve(view, seat)
+        deeds = view.deeds_version
         if (
             view is self._fruitless_view
-            and view.deeds_version == self._fruitless_deeds
+            and deeds == self._fruitless_deeds
             and spare < self._fruitless_spare + 100
         ):
             return None
-        return spare
-
-    def _found_nothing(self, view: PlayerView, spare: int) -> None:
+        if spare >= 1 or self.swaps:  # without swaps every offer pays cash, 1 to ``spare``
+            candidates = self._candidates(view, seat)
+            if candidates:  # else no group a trade could complete: nothing to search
+                offer = self._choose_offer(view, seat, spare, candidates)
+                if offer is not None:
+                    return offer
+        # Nothing found. The search only read the game: the deeds are still ``deeds``.
         self._fruitless_view = view
-        self._fruitless_deeds = view.deeds_version
+        self._fruitless_deeds = deeds
         self._fruitless_spare = spare
+        return None
+
+    def _choose_offer(
+        self,
+        view: PlayerView,
+        seat: int,
+        spare: int,
+        candidates: list[tuple[int, tuple[int, ...]]],
+    ) -> Action | None:
+        """The best legal offer for one of the ``candidates`` (:func:`set_candidates`), the
+        same one at most every few turns and 3 times (None: there is none)."""
+        # The turn of this search: propose_trade keeps it (view.turn is a call).
+        offers = set_offers(self.valuation, view, seat, spare, self.swaps, self._share, candidates)
+        for _gain, offer in offers:
+            if view.is_legal(offer):
+                self._offering(offer, self._trade_turn)
+                return offer
+        return None
 
     def _offering(self, offer: ProposeTrade, turn: int) -> None:
         """Count the attempt at this (partner, take); a new search may follow."""
@@ -138,7 +142,8 @@ class NormalBot(LevelPlayer):
     def _candidates(self, view: PlayerView, seat: int) -> list[tuple[int, tuple[int, ...]]]:
         """:func:`set_candidates`, kept group by group: a street group is looked at again
         only when one of its owners changed (the game's ``owners_version``), and the
-        list is put together again only then or when a building changed."""
+        list is put together again only when a group's answer changed or, while some
+        group has one, a building changed (buildings matter only there)."""
         facts = self.facts
         street = facts.street_members
         if view is not self._candidates_view or seat != self._candidates_seat:
@@ -149,45 +154,48 @@ class NormalBot(LevelPlayer):
         # The counters of the street groups, read in C: most often none has changed.
         versions = facts.street_versions(view.owners_version)
         seen = self._candidates_seen
-        changed = versions != seen
-        if changed:
+        if versions != seen:
             owner, found = view.owner, self._candidates_found
             for i in range(len(street)):
                 if versions[i] != seen[i]:
-                    found[i] = group_candidate(owner, seat, street[i])
+                    candidate = group_candidate(owner, seat, street[i])
+                    if candidate is not None or found[i] is not None:
+                        found[i] = candidate
+                        self._candidates_buildings = -1  # to be put together again
             self._candidates_seen = versions
-        buildings = view.buildings_version
-        if changed or buildings != self._candidates_buildings:
-            self._candidates_buildings = buildings
-            level, groups = view.level, facts.groups
-            now = []
-            for candidate in self._candidates_found:
-                if candidate is not None:
-                    for s in groups[facts.group_of[candidate[1][0]]]:
-                        if level[s]:
-                            break  # a group with buildings is not traded
-                    else:
-                        now.append(candidate)
-            self._candidates_now = now
+        if self._candidates_any or self._candidates_buildings == -1:
+            buildings = view.buildings_version
+            if buildings != self._candidates_buildings:
+                self._candidates_buildings = buildings
+                level, groups = view.level, facts.groups
+                now = []
+                any_found = False
+                for candidate in self._candidates_found:
+                    if candidate is not None:
+                        any_found = True
+                        for s in groups[facts.group_of[candidate[1][0]]]:
+                            if level[s]:
+                                break  # a group with buildings is not traded
+                        else:
+                            now.append(candidate)
+                self._candidates_any = any_found
+                self._candidates_now = now
         return self._candidates_now
 
-    def _share_for(self, turn: int) -> Callable[[tuple[int, tuple[int, ...]]], float]:
-        """The share of a trade's joint gain to keep, by earlier attempts at the same
-        (partner, take): the first offers keep ``first_share``, later ones split evenly,
-        retried only after a while and at most ``TRADE_ATTEMPTS`` times (0: not now)."""
-        offered = self._offered
-
-        def share(key: tuple[int, tuple[int, ...]]) -> float:
-            attempts, last = offered.get(key, (0, -TRADE_RETRY_TURNS))
-            if attempts >= TRADE_ATTEMPTS:
-                return 0.0
-            if attempts == 1 and self.first_share > 0.5:
-                return 0.5 if turn - last >= 1 else 0.0
-            if turn - last < TRADE_RETRY_TURNS:
-                return 0.0
-            return self.first_share if attempts == 0 else 0.5
-
-        return share
+    def _share(self, key: tuple[int, tuple[int, ...]]) -> float:
+        """The share of a trade's joint gain to keep this turn (the search's), by earlier
+        attempts at the same (partner, take): the first offers keep ``first_share``,
+        later ones split evenly, retried only after a while and at most
+        ``TRADE_ATTEMPTS`` times (0: not now)."""
+        attempts, last = self._offered.get(key, (0, -TRADE_RETRY_TURNS))
+        if attempts >= TRADE_ATTEMPTS:
+            return 0.0
+        turn = self._trade_turn
+        if attempts == 1 and self.first_share > 0.5:
+            return 0.5 if turn - last >= 1 else 0.0
+        if turn - last < TRADE_RETRY_TURNS:
+            return 0.0
+        return self.first_share if attempts == 0 else 0.5
 
     # ------------------------------------------------------------------ decisions
     def cash_reserve(self, view: PlayerView, seat: int) -> int:

@@ -10,8 +10,9 @@ as much as the other side accepts it, and nothing lopsided.
 from __future__ import annotations
 
 import math
+import operator
 from collections.abc import Callable, Sequence
-from typing import Final
+from typing import Any, Final
 
 from monopoly.core.actions import ProposeTrade
 from monopoly.core.view import PlayerView
@@ -22,9 +23,10 @@ JAIL_CARD_VALUE: Final = 30
 MORTGAGE_FEE_SHARE: Final = 0.05
 """The 10 % fee on a received mortgaged deed, as a share of its price."""
 MEMO_LIMIT: Final = 20_000
-"""Remembered trades per player before the memo starts afresh."""
-STATES_PER_TERMS: Final = 4
-"""Remembered states (valuations) per trade; a further one replaces the last."""
+"""Remembered trades per valuation (one for all players with its weights, see
+:func:`~.valuation.shared_valuation`) before the memo starts afresh."""
+STATES_PER_TERMS: Final = 64
+"""Remembered states (valuations) per trade before its memo starts afresh."""
 
 
 NOBODY: Final = -2
@@ -35,107 +37,134 @@ Terms = tuple[
 ]
 """A trade's fields in :class:`ProposeTrade` order (seat, partner, give, give_cash,
 give_cards, take, take_cash, take_cards): what the players weigh before (and without)
-making the offer, and the memo's key (hashing an offer would run Python code)."""
+making the offer, and with no cash in it the memo's key (hashing an offer would run
+Python code)."""
 
 
 def terms_of(offer: ProposeTrade) -> Terms:
+    """The offer's terms without its cash (see :func:`terms_gains`)."""
     return (
         offer.seat,
         offer.partner,
         offer.give,
-        offer.give_cash,
+        0,
         offer.give_cards,
         offer.take,
-        offer.take_cash,
+        0,
         offer.take_cards,
     )
 
 
 def offer_gains(valuation: Valuation, view: PlayerView, offer: ProposeTrade) -> tuple[float, float]:
     """(proposer's gain, partner's gain) in money, by ``valuation``."""
-    return terms_gains(valuation, view, terms_of(offer))
+    return terms_gains(valuation, view, terms_of(offer), offer.take_cash - offer.give_cash)
 
 
-class Remembered:
-    """A trade valuation and the state it holds in: how many played on, and the owners
-    and mortgages of the spaces of the groups the trade touches."""
+State = tuple[int, object, object]
+"""How many play on, and the owners and the mortgages of the spaces of the groups a
+trade touches (a tuple of them, or the one value for a single space)."""
 
-    __slots__ = ("active", "gains", "members", "mortgaged", "owners")
-
-    def __init__(
-        self,
-        active: int,
-        members: tuple[int, ...],
-        owner: list[int],
-        mortgaged: list[bool],
-        gains: tuple[float, float],
-    ) -> None:
-        self.active = active
-        self.members = members
-        self.owners = [owner[s] for s in members]
-        self.mortgaged = [mortgaged[s] for s in members]
-        self.gains = gains
-
-    def holds(self, active: int, owner: list[int], mortgaged: list[bool]) -> bool:
-        """Whether the state is still the one the valuation was made in."""
-        if active != self.active:
-            return False
-        owners, pledged = self.owners, self.mortgaged
-        for i, s in enumerate(self.members):
-            if owner[s] != owners[i] or mortgaged[s] != pledged[i]:
-                return False
-        return True
+Reader = Callable[[list[Any]], object]
+"""Reads a per-space list's entries at the spaces of the groups a trade touches."""
 
 
-def terms_gains(valuation: Valuation, view: PlayerView, terms: Terms) -> tuple[float, float]:
-    """:func:`offer_gains` of the offer with these terms.
+Valued = tuple[tuple[float, float], float, float, int, float, float]
+"""A trade's gains without cash, and what they are made of: (the gains, the proposer's
+and the partner's change in value, the jail cards' value, the fees in and out)."""
+
+
+def terms_gains(
+    valuation: Valuation, view: PlayerView, terms: Terms, cash: int = 0
+) -> tuple[float, float]:
+    """:func:`offer_gains` of the offer with these terms (and no cash in them) and
+    ``cash`` paid to the proposer (negative: paid by it).
 
     They depend only on the owners and mortgages of the groups the offer touches and on
-    how many play on: the answer is remembered with that state (players weigh the same
-    offers turn after turn while those deeds stay where they are), and the state is
-    compared in place, without a key made of it.
+    how many play on: the answer is remembered by that state (players weigh the same
+    offers turn after turn and game after game in the states they come back to), read
+    in C, and found by one look-up. Cash only shifts the gains: an offer's partner finds
+    what its proposer worked out without the cash.
     """
-    owner, mortgaged = view.owner, view.mortgaged
-    active = count_active(view.active)
     memo = valuation.gains_memo
-    known: list[Remembered] | None = memo.get(terms)
-    if known is not None:
-        for remembered in known:
-            if remembered.holds(active, owner, mortgaged):
-                return remembered.gains
-    elif len(memo) >= MEMO_LIMIT:
-        memo.clear()
-    gains = _terms_gains(valuation, view, terms)
-    members = valuation.members_touched(terms[2], terms[5])
-    entry = Remembered(active, members, owner, mortgaged, gains)
+    known = memo.get(terms)
     if known is None:
-        memo[terms] = [entry]
-    elif len(known) < STATES_PER_TERMS:
-        known.append(entry)
-    else:
-        known[len(known) - 1] = entry
-    return gains
+        if len(memo) >= MEMO_LIMIT:
+            memo.clear()
+        known = memo[terms] = (_reader(valuation.members_touched(terms[2], terms[5])), {})
+    read, states = known
+    # count_active, without a call: this runs for every candidate of every search.
+    state: State = (view.active.count(True), read(view.owner), read(view.mortgaged))
+    valued = states.get(state)
+    if valued is None:
+        if len(states) >= STATES_PER_TERMS:
+            states.clear()
+        valued = states[state] = _valued_alike(valuation, view, terms, state)
+    if not cash:
+        return valued[0]
+    _gains, mine, theirs, cards, fees_in, fees_out = valued
+    return _shares(mine, theirs, cash, cards, fees_in, fees_out)
 
 
-def _terms_gains(valuation: Valuation, view: PlayerView, terms: Terms) -> tuple[float, float]:
-    proposer, partner, give, give_cash, give_cards, take, take_cash, take_cards = terms
-    change = {s: partner for s in give}
+def _reader(members: tuple[int, ...]) -> Reader:
+    """A :data:`Reader` of ``members``: ``operator.itemgetter`` (made in C), which needs
+    at least one space."""
+    if members:
+        return operator.itemgetter(*members)
+    return lambda values: ()
+
+
+def _valued_alike(valuation: Valuation, view: PlayerView, terms: Terms, state: State) -> Valued:
+    """:func:`_valued`, or what the same trade between two other seats in the same
+    standing was worth: a valuation tells seats apart only as the proposer, the partner
+    and the others (numbered here by their first deed in the groups touched)."""
+    proposer, partner, give, _give_cash, give_cards, take, _take_cash, take_cards = terms
+    if proposer == partner:  # no trade the rules allow: nothing alike to look for
+        return _valued(valuation, view, terms)
+    active, owners, mortgaged = state
+    seats = {proposer: 0, partner: 1, -1: -1}
+    standing = tuple(
+        [seats.setdefault(o, len(seats)) for o in (owners if type(owners) is tuple else (owners,))]
+    )
+    key = (give, give_cards, take, take_cards, active, standing, mortgaged)
+    memo = valuation.alike_memo
+    valued: Valued | None = memo.get(key)
+    if valued is None:
+        if len(memo) >= MEMO_LIMIT:
+            memo.clear()
+        valued = memo[key] = _valued(valuation, view, terms)
+    return valued
+
+
+def _valued(valuation: Valuation, view: PlayerView, terms: Terms) -> Valued:
+    """The :data:`Valued` of a trade with these terms, worked out."""
+    proposer, partner, give, _give_cash, give_cards, take, _take_cash, take_cards = terms
+    change = dict.fromkeys(give, partner)  # made in C
     for s in take:
         change[s] = proposer
     owner, mortgaged = view.owner, view.mortgaged
     opponents = max(1, count_active(view.active) - 1)
-    cash = take_cash - give_cash
     cards = JAIL_CARD_VALUE * (len(take_cards) - len(give_cards))
     fees_in = _fees(valuation, mortgaged, take)
-    fees_out = _fees(valuation, mortgaged, give)
+    fees_out = _fees(valuation, mortgaged, give) if give else 0  # 0: as the empty sum
     mine = valuation.change_value(proposer, owner, mortgaged, opponents, change)
     theirs = valuation.change_value(partner, owner, mortgaged, opponents, change)
+    gains = _shares(mine, theirs, 0, cards, fees_in, fees_out)
+    return gains, mine, theirs, cards, fees_in, fees_out
+
+
+def _shares(
+    mine: float, theirs: float, cash: int, cards: int, fees_in: float, fees_out: float
+) -> tuple[float, float]:
+    """The gains of the proposer and the partner (one sum, with or without cash)."""
     return mine + cash + cards - fees_in, theirs - cash - cards - fees_out
 
 
 def _fees(valuation: Valuation, mortgaged: list[bool], spaces: tuple[int, ...]) -> float:
-    price = valuation.facts.price
-    return sum(MORTGAGE_FEE_SHARE * price[s] for s in spaces if mortgaged[s])
+    for space in spaces:
+        if mortgaged[space]:  # rare: only then the sum (0 without one, as the empty sum)
+            price = valuation.facts.price
+            return sum(MORTGAGE_FEE_SHARE * price[s] for s in spaces if mortgaged[s])
+    return 0
 
 
 def is_fair_for(
@@ -166,18 +195,27 @@ def set_offers(
     if candidates is None:
         candidates = set_candidates(valuation, view.owner, view.level, seat)
     offers: list[tuple[float, ProposeTrade]] = []
-    for partner, missing in candidates:
-        keep = share((partner, missing))
+    for candidate in candidates:
+        keep = share(candidate)  # the candidate is the (partner, take) pair
+        partner, missing = candidate
         if keep <= 0:
             continue
-        offer = _cash_offer(valuation, view, seat, partner, missing, spare_cash, keep)
+        # Cash for the streets (inline: a search's most frequent step).
+        terms: Terms = (seat, partner, (), 0, (), missing, 0, ())
+        gain, pay = _split(valuation, view, terms, keep)
+        offer = (
+            None
+            if gain <= 0 or pay <= 0 or pay > spare_cash
+            else (gain, _proposal(seat, partner, (), pay, missing, 0))
+        )
         if swaps:
             swap = _swap_offer(valuation, view, seat, partner, missing, spare_cash, keep)
             if swap is not None and (offer is None or swap[0] > offer[0]):
                 offer = swap
         if offer is not None:
             offers.append(offer)
-    offers.sort(key=lambda pair: -pair[0])
+    if len(offers) > 1:
+        offers.sort(key=lambda pair: -pair[0])
     return offers
 
 
@@ -253,21 +291,6 @@ def _proposal(
             seat, partner, give=give, give_cash=give_cash, take=take, take_cash=take_cash
         )
     return made
-
-
-def _cash_offer(
-    valuation: Valuation,
-    view: PlayerView,
-    seat: int,
-    partner: int,
-    take: tuple[int, ...],
-    spare_cash: int,
-    keep: float,
-) -> tuple[float, ProposeTrade] | None:
-    gain, pay = _split(valuation, view, (seat, partner, (), 0, (), take, 0, ()), keep)
-    if gain <= 0 or pay <= 0 or pay > spare_cash:
-        return None
-    return gain, _proposal(seat, partner, (), pay, take, 0)
 
 
 def _swap_offer(

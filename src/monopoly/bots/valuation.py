@@ -109,6 +109,8 @@ class BoardFacts:
         self.half_house = [max(1, cost // 2) for cost in self.house_cost]
         self.half_price = [max(1, price // 2) for price in self.price]
         """What a sale and a mortgage raise (at least 1: a divisor)."""
+        self.valuations: dict[tuple[float, int, float, float], Valuation] = {}
+        """The valuations on this board by their weights (see :func:`shared_valuation`)."""
 
     def _level_rates(self, members: tuple[int, ...], spaces: Sequence[object]) -> list[float]:
         """Rent per opponent turn of a whole street group with every street at level L
@@ -205,8 +207,11 @@ class Valuation:
         self.hope = hope
         self._complete_values = [[UNKNOWN] * OPPONENTS_KEPT for _ in facts.groups]
         """``complete_value`` by group and number of opponents (UNKNOWN: not yet)."""
-        self.gains_memo: dict[Any, list[Any]] = {}
-        """Trade valuations by offer and the state of the groups it touches (trading.py)."""
+        self.alike_memo: dict[Any, Any] = {}
+        """Trade valuations by the seats' standing, whoever they are (trading.py)."""
+        self.gains_memo: dict[Any, tuple[Any, dict[Any, Any]]] = {}
+        """Trade valuations by offer, then by the state of the groups it touches, with
+        the reader of that state (trading.py)."""
         self._touched: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[int, ...]] = {}
         self._turns = [self.rounds(n) * n if n else 0.0 for n in range(OPPONENTS_KEPT)]
         """``rounds(n) * n`` by number of opponents n (0: unused), worked out once."""
@@ -369,12 +374,32 @@ class Valuation:
             elif group != first:
                 touched = {group_of[s] for s in change}
                 break
+        kind = self.facts.kind
         total = 0.0
         for group in touched:
-            after = self.group_value(group, seat, owner, mortgaged, opponents, change)
-            before = self.group_value(group, seat, owner, mortgaged, opponents)
+            if kind[group] == STREET:  # straight to _street_value: group_value passes it on
+                after = self._street_value(group, seat, owner, mortgaged, opponents, change)
+                before = self._street_value(group, seat, owner, mortgaged, opponents, NO_CHANGE)
+            else:
+                after = self.group_value(group, seat, owner, mortgaged, opponents, change)
+                before = self.group_value(group, seat, owner, mortgaged, opponents)
             total += after - before
         return total
+
+
+def shared_valuation(
+    facts: BoardFacts, horizon: float, target: int, threat: float, hope: float
+) -> Valuation:
+    """The :class:`Valuation` with these weights on this board, one for every player
+    that values with them, in this game and the next ones. Its values depend only on
+    the weights and the holdings asked about, so what one player worked out serves the
+    others: above all a trade's gains, which the proposer and then the partner weigh,
+    and which come back in game after game."""
+    key = (horizon, target, threat, hope)
+    valuation = facts.valuations.get(key)
+    if valuation is None:
+        valuation = facts.valuations[key] = Valuation(facts, horizon, target, threat, hope)
+    return valuation
 
 
 def _most_visited_first(spaces: list[int], freq: tuple[float, ...]) -> tuple[int, ...]:

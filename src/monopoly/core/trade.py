@@ -79,15 +79,17 @@ def raisable_change(game: Game, offer: ProposeTrade, seat: int) -> int:
 
 
 def _property_problem(game: Game, spaces: tuple[int, ...], owner: int) -> Reason | None:
-    if len(set(spaces)) != len(spaces):
+    if len(spaces) > 1 and len(set(spaces)) != len(spaces):
         return refuse(game, "listed_twice")
+    level = game.level
     for space in spaces:
         if not 0 <= space < BOARD_SIZE or not game.is_property[space]:
             return not_a_property(game, space)
         if game.owner[space] != owner:
             return refuse(game, "not_theirs", space=space, owner=owner)
-        if any(game.level[s] for s in game.members[space]):
-            return refuse(game, "trade_buildings")
+        for s in game.members[space]:  # a loop, not any() of a generator: no call
+            if level[s]:
+                return refuse(game, "trade_buildings")
     return None
 
 
