@@ -54,6 +54,8 @@ def build_problem(
     settling = set() if placement is not None else _settling_kinds(game)
     owner, mortgaged = game.owner, game.mortgaged
     for space in spaces:
+        # The street's own checks inline (each refusal in this order): this runs for
+        # every building a player asks for, and a call per space was a large part of it.
         if not 0 <= space < BOARD_SIZE:
             return refuse(game, "no_space", number=space)
         if game.kinds[space] != _STREET:
