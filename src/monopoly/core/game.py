@@ -373,9 +373,14 @@ class Game:
         tasks = self.tasks
         while not self.over:
             if not tasks:  # the next player's turn (a call fewer, inline: every turn)
-                seat = self.next_active(self.current)
-                first, count = self.first_seat, self.players
-                if (seat - first) % count <= (self.current - first) % count:
+                current, count = self.current, self.players
+                # next_active's first candidate, inline: the player on the left is
+                # nearly always still in the game (a call fewer every turn).
+                seat = current + 1 if current + 1 < count else 0
+                if not self.active[seat]:
+                    seat = self.next_active(current)
+                first = self.first_seat
+                if (seat - first) % count <= (current - first) % count:
                     self.round += 1
                 self.current = seat
                 self._begin_turn(seat)

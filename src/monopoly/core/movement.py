@@ -12,7 +12,7 @@ from . import events as ev
 from .actions import ChooseMove, ChooseSpace
 from .board import BANK, BOARD_SIZE, SpaceKind
 from .chance import BUS, MR_MONOPOLY
-from .state import AFTER_ROLLS, BUY, TRIPLES, Decision, MrMonopolyMove
+from .state import AFTER_ROLLS, BUY_DECISIONS, TRIPLES, Decision, MrMonopolyMove
 from .state import BUS as BUS_DECISION
 
 if TYPE_CHECKING:
@@ -135,7 +135,7 @@ def resolve(game: Game, seat: int, rent_factor: int = 1, utility_card: bool = Fa
     if _STREET <= kind <= _UTILITY:
         owner = game.owner[index]
         if owner < 0:
-            game.tasks.append(Decision(BUY, seat, index))  # R-LAND-1
+            game.tasks.append(BUY_DECISIONS[seat][index])  # R-LAND-1
         elif owner != seat and not game.mortgaged[index]:
             amount = rent.rent_due(game, seat, index, rent_factor, utility_card)
             rent.charge(game, seat, owner, index, amount)

@@ -10,6 +10,8 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Any, Final, NamedTuple, TypeVar
 
+from .board import BOARD_SIZE
+
 
 class DecisionKind(StrEnum):
     """What a player must decide: the one list of decision kinds.
@@ -79,6 +81,11 @@ ROLL_DECISIONS: Final = tuple(Decision(ROLL, seat) for seat in range(8))
 JAIL_DECISIONS: Final = tuple(Decision(JAIL, seat) for seat in range(8))
 """``Decision(ROLL, seat)`` and ``Decision(JAIL, seat)``, made once: a turn's start asks
 one of them, and nothing changes them (only a bid's seat moves on)."""
+BUY_DECISIONS: Final = tuple(
+    tuple(Decision(BUY, seat, space) for space in range(BOARD_SIZE)) for seat in range(8)
+)
+"""``BUY_DECISIONS[seat][space]``: ``Decision(BUY, seat, space)``, made once for the same
+reason (a landing on an unowned property asks one)."""
 
 
 class Auction:
