@@ -153,11 +153,12 @@ def _remove_current(decision: Decision) -> None:
 
 
 def _next(game: Game, decision: Decision) -> None:
+    """The turn to bid moves on. An auction that is over is closed by ``Game._run``,
+    which runs right after every action and checks the auction on top of the stack
+    anyway (:func:`is_over`): once per bid instead of twice."""
     running: Auction = decision.data
-    if is_over(decision):
-        end(game, decision)
-        return
-    decision.seat = running.bidders[running.index]
+    if running.bidders:
+        decision.seat = running.bidders[running.index]
 
 
 def _finish(game: Game, running: Auction) -> None:
