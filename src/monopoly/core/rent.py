@@ -95,7 +95,7 @@ def charge(game: Game, payer: int, owner: int, space: int, amount: int) -> None:
         game.claims.append((owner, payer, space, amount))
         game.emit(ev.RentOwed, payer, owner, space, amount)
         return
-    collect(game, payer, owner, space, amount)
+    game.pay(payer, owner, amount, "rent", space)  # collect, inline: a call fewer per rent
 
 
 def collect(game: Game, payer: int, owner: int, space: int, amount: int) -> None:
