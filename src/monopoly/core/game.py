@@ -584,8 +584,11 @@ class Game:
         kind = decision.kind
         if kind is ROLL:  # the most frequent decisions by direct calls (native when compiled)
             return ROLL_ANSWERS[decision.seat]
-        if kind is BUY:
-            return _buy_answers(self, decision)
+        if kind is BUY:  # R-LAND-1: buying is offered only to a player with the price
+            seat = decision.seat
+            if self.cash[seat] >= self.price[decision.space]:
+                return _BUY_ANSWERS[seat]
+            return _DECLINE_ANSWERS[seat]
         if kind is BID:
             return auction.actions(self, decision)
         if kind is RAISE_CASH:
@@ -966,14 +969,8 @@ def _roll_actions(game: Game, d: Decision) -> list[Action]:
     return list(ROLL_ANSWERS[d.seat])
 
 
-def _buy_answers(game: Game, d: Decision) -> tuple[Action, ...]:
-    if game.cash[d.seat] >= game.price[d.space]:
-        return _BUY_ANSWERS[d.seat]
-    return _DECLINE_ANSWERS[d.seat]
-
-
 def _buy_actions(game: Game, d: Decision) -> list[Action]:
-    return list(_buy_answers(game, d))
+    return list(game.answers(d))  # the buy answers are worked out there, inline
 
 
 def _bus_actions(game: Game, d: Decision) -> list[Action]:
