@@ -145,8 +145,7 @@ def resolve(game: Game, seat: int, rent_factor: int = 1, utility_card: bool = Fa
         if owner < 0:
             game.tasks.append(BUY_DECISIONS[seat][index])  # R-LAND-1
         elif owner != seat and not game.mortgaged[index]:
-            amount = rent.rent_due(game, seat, index, rent_factor, utility_card)
-            rent.charge(game, seat, owner, index, amount)
+            rent.charge(game, seat, owner, index, rent_factor, utility_card)
     elif kind in (_CHANCE, _COMMUNITY_CHEST):
         cards.draw(game, seat, "chance" if kind == _CHANCE else "community_chest")
     elif kind == _TAX:
