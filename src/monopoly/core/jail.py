@@ -9,7 +9,7 @@ from . import movement
 from .actions import JAIL_FINES, ROLLS_FOR_DOUBLES, Action, PayJailFine, RollForDoubles, UseJailCard
 from .board import BANK, jail_card_key
 from .reasons import Reason, refuse
-from .state import AFTER_ROLLS, ROLL, Decision, Move
+from .state import AFTER_ROLLS, ROLL_DECISIONS, Decision, Move
 
 if TYPE_CHECKING:
     from .game import Game
@@ -54,7 +54,7 @@ def pay_fine(game: Game, action: PayJailFine, decision: Decision) -> None:
     game.tasks.pop()
     game.pay(action.seat, BANK, game.board.jail_fine, "jail_fine")
     _release(game, action.seat, "fine")
-    game.tasks.append(Decision(ROLL, action.seat))
+    game.tasks.append(ROLL_DECISIONS[action.seat])
 
 
 def use_card(game: Game, action: UseJailCard, decision: Decision) -> None:
@@ -63,7 +63,7 @@ def use_card(game: Game, action: UseJailCard, decision: Decision) -> None:
     game.jail_cards[action.seat].remove(action.deck)
     game.decks[action.deck].append(jail_card_key(game.board, action.deck))
     _release(game, action.seat, "card")
-    game.tasks.append(Decision(ROLL, action.seat))
+    game.tasks.append(ROLL_DECISIONS[action.seat])
 
 
 def roll_for_doubles(game: Game, action: RollForDoubles, decision: Decision) -> None:
@@ -72,7 +72,8 @@ def roll_for_doubles(game: Game, action: RollForDoubles, decision: Decision) -> 
     seat = action.seat
     dice = game.chance.dice(2)
     game.last_roll = dice
-    movement.forget_claims(game, seat)
+    if game.claims:  # as in movement.roll: a call only when a claim is open
+        movement.forget_claims(game, seat)
     doubles = dice[0] == dice[1]
     if game.collect_events:
         game.events.append(ev.DiceRolled(seat, dice, doubles))

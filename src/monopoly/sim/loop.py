@@ -74,8 +74,9 @@ def play_counting(game: Game, bots: Sequence[Bot], max_actions: int = MAX_ACTION
     ]
     roller = -1
     decision = game.decision
+    claims = game.claims  # one list all game long (changed in place)
     for _ in range(max_actions):
-        if game.claims:
+        if claims:
             offer_claims(game, bots, views)
             decision = game.decision
             for checking in views:
