@@ -11,7 +11,7 @@ from . import cards, rent
 from . import events as ev
 from .actions import ChooseMove, ChooseSpace
 from .board import BANK, BOARD_SIZE, SpaceKind
-from .chance import _RANDOM, BUS, MR_MONOPOLY
+from .chance import BUS, MR_MONOPOLY
 from .state import AFTER_ROLLS, BUY_DECISIONS, TRIPLES, Decision, MrMonopolyMove
 from .state import BUS as BUS_DECISION
 
@@ -24,15 +24,7 @@ def roll(game: Game, seat: int) -> None:
     task stack gives way to what follows the roll, put in its place: a stack emptied and
     filled again frees and reallocates its storage (the commonest case, every turn)."""
     speed = game.rules.speed_die and game.speed_active[seat]
-    chance = game.chance
-    dice: tuple[int, ...]
-    if speed or chance.position < len(chance.script):
-        dice = chance.dice(2, speed)
-    else:  # ChanceSource.dice's commonest case, inline (a call fewer at every roll of a
-        # game without a script): two white dice from the generator, in the same order.
-        rng = chance.rng
-        dice = (int(_RANDOM(rng) * 6) + 1, int(_RANDOM(rng) * 6) + 1)
-        chance.log.append(("dice", dice))
+    dice = game.chance.dice(2, speed)
     game.last_roll = dice
     if game.claims:
         forget_claims(game, seat)
