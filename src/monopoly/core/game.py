@@ -369,47 +369,13 @@ class Game:
     # ------------------------------------------------------------------ the task loop
     def _run(self) -> Decision | None:
         """Run tasks until a decision is on top of the stack (returned) or the game is
-        over (None).
-
-        The commonest steps are written inline (each call saved runs at every turn): the
-        roll's follow-up (:class:`AfterRoll`), the next seat and the start of a turn."""
+        over (None)."""
         tasks = self.tasks
         while not self.over:
-            if tasks:
-                top = tasks[-1]
-                if isinstance(top, Decision):
-                    # Kinds compared by identity (each kind is one enum member): a string
-                    # comparison costs more, four times at every decision.
-                    kind = top.kind
-                    if kind is BID and auction.is_over(top):
-                        auction.end(self, top)
-                        continue
-                    if self.active[top.seat]:
-                        if kind is RAISE_CASH and self._debt_settles(top.seat, top.data):
-                            tasks.pop()
-                            continue
-                        if kind is PLACE and building.refund_unplaceable(self, top):
-                            continue
-                        if kind is BREAKDOWN and building.breakdown_settles(self, top):
-                            continue
-                        return top
-                    tasks.pop()
-                    continue
-                tasks.pop()
-                if isinstance(top, AfterRoll):
-                    # R-TURN-4: doubles roll again, unless the roll sent the player to jail.
-                    seat = top.seat
-                    if top.doubles and self.active[seat] and self.jail_turns[seat] < 0:
-                        tasks.append(ROLL_DECISIONS[seat])
-                    continue
-                if not isinstance(top, TurnStart):
-                    self._execute(top)
-                    continue
-                seat = top.seat  # the first turn of a game (or of a position set up)
-            else:  # the stack is empty: the next player's turn
+            if not tasks:  # the next player's turn (a call fewer, inline: every turn)
                 current, count = self.current, self.players
                 # next_active's first candidate, inline: the player on the left is
-                # nearly always still in the game.
+                # nearly always still in the game (a call fewer every turn).
                 seat = current + 1 if current + 1 < count else 0
                 if not self.active[seat]:
                     seat = self.next_active(current)
@@ -417,27 +383,38 @@ class Game:
                 if (seat - first) % count <= (current - first) % count:
                     self.round += 1
                 self.current = seat
-            # The turn of ``seat`` begins (R-TURN-1), unless a limit ends the game.
-            if self.first_seat < 0:
-                self.first_seat = seat
-            limits = self.rules
-            turn_limit = limits.turn_limit  # read once: a rule set is a Python object
-            if (turn_limit and self.turn >= turn_limit) or (
-                limits.round_limit and self.round >= limits.round_limit
-            ):
-                self.finish_by_worth("limit")
+                self._begin_turn(seat)
                 continue
-            self.turn += 1
-            self.current = seat
-            self.doubles = 0
-            if self.collect_events:
-                self.events.append(ev.TurnStarted(seat, self.turn))
-            in_jail = self.jail_turns[seat] >= 0
-            tasks.append(JAIL_DECISIONS[seat] if in_jail else ROLL_DECISIONS[seat])
+            top = tasks[-1]
+            if isinstance(top, Decision):
+                # Kinds compared by identity (each kind is one enum member): a string
+                # comparison costs more, four times at every decision.
+                kind = top.kind
+                if kind is BID and auction.is_over(top):
+                    auction.end(self, top)
+                    continue
+                if self.active[top.seat]:
+                    if kind is RAISE_CASH and self._debt_settles(top.seat, top.data):
+                        tasks.pop()
+                        continue
+                    if kind is PLACE and building.refund_unplaceable(self, top):
+                        continue
+                    if kind is BREAKDOWN and building.breakdown_settles(self, top):
+                        continue
+                    return top
+                tasks.pop()
+                continue
+            tasks.pop()
+            if isinstance(top, AfterRoll):  # the most frequent task, without a call
+                # R-TURN-4: doubles roll again, unless the roll sent the player to jail.
+                seat = top.seat
+                if top.doubles and self.active[seat] and self.jail_turns[seat] < 0:
+                    tasks.append(ROLL_DECISIONS[seat])
+            else:
+                self._execute(top)
         return None
 
     def _execute(self, task: RareTask) -> None:
-        """A task other than the turn's start and the roll's follow-up (see :meth:`_run`)."""
         if isinstance(task, Pay):
             self.pay(task.payer, task.payee, task.amount, task.reason)
         elif isinstance(task, MrMonopolyMove):
@@ -448,6 +425,8 @@ class Game:
                 movement.resolve(self, task.seat)
         elif isinstance(task, AuctionDue):
             auction.start(self, task.space, task.starter)
+        elif isinstance(task, TurnStart):
+            self._begin_turn(task.seat)
         elif isinstance(task, SettleShortage):
             building.settle_shortage(self, task.shortage)
         elif isinstance(task, BuildHeld):
@@ -456,6 +435,24 @@ class Game:
             self.finish_by_worth(task.reason)
         else:
             assert_never(task)
+
+    def _begin_turn(self, seat: int) -> None:
+        if self.first_seat < 0:
+            self.first_seat = seat
+        limits = self.rules
+        turn_limit = limits.turn_limit  # read once: a rule set is a Python object
+        if (turn_limit and self.turn >= turn_limit) or (
+            limits.round_limit and self.round >= limits.round_limit
+        ):
+            self.finish_by_worth("limit")
+            return
+        self.turn += 1
+        self.current = seat
+        self.doubles = 0
+        if self.collect_events:
+            self.events.append(ev.TurnStarted(seat, self.turn))
+        in_jail = self.jail_turns[seat] >= 0
+        self.tasks.append(JAIL_DECISIONS[seat] if in_jail else ROLL_DECISIONS[seat])
 
     # ------------------------------------------------------------------ money
     def move_cash(self, payer: int, payee: int, amount: int, to_pot: bool = False) -> bool:

@@ -215,10 +215,11 @@ class FinishGame(NamedTuple):
     reason: str
 
 
-RareTask = MrMonopolyMove | Move | Pay | AuctionDue | SettleShortage | BuildHeld | FinishGame
-"""Every task but the commonest two, :class:`AfterRoll` and :class:`TurnStart`, which the
-game's loop does inline."""
-Task = AfterRoll | TurnStart | RareTask
+RareTask = (
+    TurnStart | MrMonopolyMove | Move | Pay | AuctionDue | SettleShortage | BuildHeld | FinishGame
+)  # fmt: skip
+"""Every task but the commonest, :class:`AfterRoll`, which the game's loop does inline."""
+Task = AfterRoll | RareTask
 
 HOUSE_ITEM = -1
 HOTEL_ITEM = -2
