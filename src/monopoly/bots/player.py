@@ -50,7 +50,7 @@ from monopoly.core.state import (
 )
 from monopoly.core.view import PlayerView
 
-from .valuation import STREET, BoardFacts, count_active
+from .valuation import STREET, BoardFacts
 
 MAX_FREE_ACTIONS: Final = 40
 NEVER: Final = 1 << 40
@@ -498,7 +498,7 @@ class LevelPlayer:
 
     @staticmethod
     def opponents(view: PlayerView) -> int:
-        others = count_active(view.active) - 1
+        others = view.active.count(True) - 1  # count_active, without its call
         return others if others > 1 else 1  # at least one (not max(): a dear call)
 
     def least_costs(self, view: PlayerView, seat: int) -> tuple[int, int]:
@@ -599,10 +599,10 @@ class LevelPlayer:
         if not groups:
             return []
         facts, level = self.facts, view.level
-        get_level = level.__getitem__
+        group_levels = facts.group_levels
         plans = []
         for group in groups:
-            key = (facts, group, tuple(map(get_level, facts.groups[group])))
+            key = (facts, group, group_levels[group](level))
             found = _GROUP_PLANS.get(key)
             if found is None:
                 if len(_GROUP_PLANS) >= 100_000:
