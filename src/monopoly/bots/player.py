@@ -515,9 +515,10 @@ class LevelPlayer:
             cost = facts.house_cost[facts.groups[group][0]]
             if cost < build_from:
                 build_from = cost
-        for space in self.lift_candidates(view, seat):
-            if facts.lift_cost[space] < lift_from:
-                lift_from = facts.lift_cost[space]
+        if True in view.mortgaged:  # else no lift, found in C without the call
+            for space in self.lift_candidates(view, seat):
+                if facts.lift_cost[space] < lift_from:
+                    lift_from = facts.lift_cost[space]
         self._least_view, self._least_version = view, version
         self._least = (build_from, lift_from)
         return self._least
