@@ -50,7 +50,7 @@ from monopoly.core.state import (
 )
 from monopoly.core.view import PlayerView
 
-from .valuation import STREET, BoardFacts, count_active
+from .valuation import STREET, BoardFacts
 
 MAX_FREE_ACTIONS: Final = 40
 NEVER: Final = 1 << 40
@@ -498,7 +498,7 @@ class LevelPlayer:
 
     @staticmethod
     def opponents(view: PlayerView) -> int:
-        others = count_active(view.active) - 1
+        others = view.active.count(True) - 1  # count_active, without its call
         return others if others > 1 else 1  # at least one (not max(): a dear call)
 
     def least_costs(self, view: PlayerView, seat: int) -> tuple[int, int]:
@@ -515,9 +515,10 @@ class LevelPlayer:
             cost = facts.house_cost[facts.groups[group][0]]
             if cost < build_from:
                 build_from = cost
-        for space in self.lift_candidates(view, seat):
-            if facts.lift_cost[space] < lift_from:
-                lift_from = facts.lift_cost[space]
+        if True in view.mortgaged:  # else no lift, found in C without the call
+            for space in self.lift_candidates(view, seat):
+                if facts.lift_cost[space] < lift_from:
+                    lift_from = facts.lift_cost[space]
         self._least_view, self._least_version = view, version
         self._least = (build_from, lift_from)
         return self._least
@@ -599,10 +600,10 @@ class LevelPlayer:
         if not groups:
             return []
         facts, level = self.facts, view.level
-        get_level = level.__getitem__
+        group_levels = facts.group_levels
         plans = []
         for group in groups:
-            key = (facts, group, tuple(map(get_level, facts.groups[group])))
+            key = (facts, group, group_levels[group](level))
             found = _GROUP_PLANS.get(key)
             if found is None:
                 if len(_GROUP_PLANS) >= 100_000:
