@@ -69,7 +69,7 @@ class NormalBot(LevelPlayer):
 
     # ------------------------------------------------------------------ before rolling
     def turn_actions(self, view: PlayerView, seat: int) -> Action | None:
-        reserve = self.reserve  # cash_reserve(), read without a call (see there)
+        reserve = self.cash_reserve(view, seat)
         cash = view.cash[seat]
         if cash > reserve:
             spare = cash - reserve
@@ -199,9 +199,6 @@ class NormalBot(LevelPlayer):
 
     # ------------------------------------------------------------------ decisions
     def cash_reserve(self, view: PlayerView, seat: int) -> int:
-        """The fixed ``reserve``. :meth:`turn_actions`, :meth:`buy` and :meth:`bid_ceiling`
-        read it without this call (a call at every roll, for a constant): a level with
-        another reserve overrides them too, as :class:`HardBot` does."""
         return self.reserve
 
     def jail(self, view: PlayerView, decision: Decision, legal: Sequence[Action]) -> Action:
@@ -228,7 +225,7 @@ class NormalBot(LevelPlayer):
             return legal[0]
         seat, space = decision.seat, decision.space
         spare = view.cash[seat] - self.facts.price[space]
-        if spare >= self.reserve or self._completes(view, seat, space):
+        if spare >= self.cash_reserve(view, seat) or self._completes(view, seat, space):
             return legal[0]
         return legal[1]
 
@@ -238,7 +235,7 @@ class NormalBot(LevelPlayer):
         seat, space = decision.seat, decision.space
         cash = view.cash[seat]
         if space < 0:
-            return min(self.house_price(view, seat), cash - self.reserve)
+            return min(self.house_price(view, seat), cash - self.cash_reserve(view, seat))
         price = facts.price[space]
         if self._completes(view, seat, space):
             worth = price * 3 // 2
@@ -246,7 +243,7 @@ class NormalBot(LevelPlayer):
             worth = price * 5 // 4
         else:
             worth = price * 9 // 10
-        limit = cash - self.reserve // 2
+        limit = cash - self.cash_reserve(view, seat) // 2
         return worth if worth < limit else limit  # not min(): a dear call
 
     def house_price(self, view: PlayerView, seat: int) -> int:
