@@ -2,6 +2,7 @@
 
     .venv/bin/python benchmarks/bench_peers.py                  # whatever is present
     .venv/bin/python benchmarks/bench_peers.py --games 300 --fast
+    .venv/bin/python benchmarks/bench_peers.py --instructions 45  # valgrind, see below
 
 A *player-turn* is one turn of one player with all its decisions (a turn with doubles is
 one turn). Games per second flatter an engine whose players end games quickly, so the
@@ -21,6 +22,13 @@ the mypyc build with ``--fast``); gamescomputersplay/monopoly's four standard pl
 (its game log off, up to 1000 rounds); monopyly's four sample AIs (Generous Daddy,
 LazyBones, Mean Daddy, Sophie; up to 500 rounds). Turns are counted by wrapping each
 peer's per-turn function from outside (a roll again after doubles is not a new turn).
+
+``--instructions N`` counts instructions per player-turn instead, under valgrind (as
+``bench_instructions.py`` does for this engine): each harness runs for 5 and for N games,
+and the difference in instructions is divided by the difference in player-turns, so
+start-up and imports cancel out. The count does not depend on what else the machine
+runs, which the wall clock on a shared virtual machine does (single runs of the same
+code vary by ±15 % there); it does not weigh cache misses, which it cannot see.
 """
 
 from __future__ import annotations
@@ -28,6 +36,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -130,6 +139,43 @@ def measure(code: str, games: int, cwd: Path, pythonpath: Path | None) -> dict[s
     return result
 
 
+def instructions_per_turn(code: str, games: int, cwd: Path, pythonpath: Path | None) -> float:
+    """Instructions per player-turn of a harness, by two runs under valgrind."""
+    counts = [_counted(code, n, cwd, pythonpath) for n in (BASE_GAMES, games)]
+    (base, base_turns), (total, turns) = counts
+    return (total - base) / (turns - base_turns)
+
+
+BASE_GAMES = 5
+"""The short run whose count is taken off (start-up, imports, the first games)."""
+
+
+def _counted(code: str, games: int, cwd: Path, pythonpath: Path | None) -> tuple[int, int]:
+    """(instructions, player-turns) of one run of ``games`` games under valgrind."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    if pythonpath is not None:
+        env["PYTHONPATH"] = str(pythonpath)
+    valgrind = [
+        "valgrind",
+        "--tool=cachegrind",
+        "--cache-sim=no",
+        "--cachegrind-out-file=/dev/null",
+    ]
+    done = subprocess.run(
+        [*valgrind, sys.executable, "-c", code, str(games)],
+        cwd=cwd,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    refs = re.search(r"I\s+refs:\s+([\d,]+)", done.stderr)
+    if done.returncode != 0 or refs is None:
+        raise RuntimeError(f"failed in {cwd}:\n{done.stderr[-2000:]}")
+    result = json.loads(done.stdout.strip().splitlines()[-1])
+    return int(refs.group(1).replace(",", "")), int(result["turns"])
+
+
 def row(name: str, result: dict[str, float]) -> str:
     games, turns = result["games"], result["turns"]
     return (
@@ -143,6 +189,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=200, help="games per engine (200)")
     parser.add_argument("--peers", type=Path, default=ROOT / "peers", help="folder of the peers")
     parser.add_argument("--fast", action="store_true", help="also this engine compiled (mypyc)")
+    parser.add_argument(
+        "--instructions", type=int, metavar="N", help="instructions per player-turn (valgrind)"
+    )
     args = parser.parse_args(argv)
     engines: list[tuple[str, str, Path, Path | None]] = [
         ("this project, pure Python, 4 x normal", OURS, ROOT, ROOT / "src")
@@ -156,6 +205,16 @@ def main(argv: list[str] | None = None) -> None:
             engines.append((name, code, where, None))
         else:
             print(f"note: {where} not found; {name} left out (see this script's docstring)")
+    if args.instructions:
+        games = f"{BASE_GAMES} and {args.instructions} games"
+        print(f"instructions per player-turn under valgrind, runs of {games}")
+        print()
+        print("| engine | instructions per player-turn |")
+        print("|---|---|")
+        for name, code, cwd, pythonpath in engines:
+            count = instructions_per_turn(code, args.instructions, cwd, pythonpath)
+            print(f"| {name} | {count:,.0f} |", flush=True)
+        return
     print(f"{args.games} games each, one process; player-turns/s by the wall clock and per CPU s")
     print()
     print("| engine | games | player-turns/game | games/s | player-turns/s | per CPU s |")
