@@ -32,7 +32,7 @@ from monopoly.core.state import Decision
 from monopoly.core.view import PlayerView
 
 from .hard import RESERVE_FLOOR, HardBot
-from .trading import offer_gains
+from .trading import Candidate, offer_gains
 from .valuation import Valuation, shared_valuation
 
 
@@ -88,11 +88,7 @@ class ExpertJudge(HardBot):
 
     # ------------------------------------------------------------------ trades
     def _choose_offer(
-        self,
-        view: PlayerView,
-        seat: int,
-        spare: int,
-        candidates: list[tuple[int, tuple[int, ...]]],
+        self, view: PlayerView, seat: int, spare: int, candidates: list[Candidate]
     ) -> Action | None:
         heads_up = sum(view.active) == 2
         if not (self.heads_up_partner_trades if heads_up else self.partner_trades):

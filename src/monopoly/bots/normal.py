@@ -17,7 +17,7 @@ from monopoly.core.state import Decision
 from monopoly.core.view import PlayerView
 
 from .player import LevelPlayer
-from .trading import group_candidate, offer_gains, set_offers
+from .trading import Candidate, group_candidate, offer_gains, set_offers
 from .valuation import Valuation, shared_valuation
 
 TRADE_RETRY_TURNS: Final = 15
@@ -116,11 +116,7 @@ class NormalBot(LevelPlayer):
         return None
 
     def _choose_offer(
-        self,
-        view: PlayerView,
-        seat: int,
-        spare: int,
-        candidates: list[tuple[int, tuple[int, ...]]],
+        self, view: PlayerView, seat: int, spare: int, candidates: list[Candidate]
     ) -> Action | None:
         """The best legal offer for one of the ``candidates`` (:func:`set_candidates`), the
         same one at most every few turns and 3 times (None: there is none)."""

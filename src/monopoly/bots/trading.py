@@ -32,6 +32,10 @@ STATES_PER_TERMS: Final = 64
 NOBODY: Final = -2
 """No holder seen yet (seats count from 0, the Bank is -1)."""
 
+Candidate = tuple[int, tuple[int, ...]]
+"""A group a trade could complete: (the partner, the streets we lack), see
+:func:`set_candidates`."""
+
 Terms = tuple[
     int, int, tuple[int, ...], int, tuple[str, ...], tuple[int, ...], int, tuple[str, ...]
 ]
