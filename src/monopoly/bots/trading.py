@@ -10,14 +10,13 @@ as much as the other side accepts it, and nothing lopsided.
 from __future__ import annotations
 
 import math
-import operator
 from collections.abc import Callable, Sequence
-from typing import Any, Final
+from typing import Final
 
 from monopoly.core.actions import ProposeTrade
 from monopoly.core.view import PlayerView
 
-from .valuation import Valuation, count_active
+from .valuation import Valuation, count_active, tuple_reader
 
 JAIL_CARD_VALUE: Final = 30
 MORTGAGE_FEE_SHARE: Final = 0.05
@@ -64,12 +63,9 @@ def offer_gains(valuation: Valuation, view: PlayerView, offer: ProposeTrade) -> 
     return terms_gains(valuation, view, terms_of(offer), offer.take_cash - offer.give_cash)
 
 
-State = tuple[int, object, object]
+State = tuple[int, tuple[int, ...], tuple[bool, ...]]
 """How many play on, and the owners and the mortgages of the spaces of the groups a
-trade touches (a tuple of them, or the one value for a single space)."""
-
-Reader = Callable[[list[Any]], object]
-"""Reads a per-space list's entries at the spaces of the groups a trade touches."""
+trade touches."""
 
 
 Valued = tuple[tuple[float, float], float, float, int, float, float]
@@ -94,7 +90,7 @@ def terms_gains(
     if known is None:
         if len(memo) >= MEMO_LIMIT:
             memo.clear()
-        known = memo[terms] = (_reader(valuation.members_touched(terms[2], terms[5])), {})
+        known = memo[terms] = (tuple_reader(valuation.members_touched(terms[2], terms[5])), {})
     read, states = known
     # count_active, without a call: this runs for every candidate of every search.
     state: State = (view.active.count(True), read(view.owner), read(view.mortgaged))
@@ -109,14 +105,6 @@ def terms_gains(
     return _shares(mine, theirs, cash, cards, fees_in, fees_out)
 
 
-def _reader(members: tuple[int, ...]) -> Reader:
-    """A :data:`Reader` of ``members``: ``operator.itemgetter`` (made in C), which needs
-    at least one space."""
-    if members:
-        return operator.itemgetter(*members)
-    return lambda values: ()
-
-
 def _valued_alike(valuation: Valuation, view: PlayerView, terms: Terms, state: State) -> Valued:
     """:func:`_valued`, or what the same trade between two other seats in the same
     standing was worth: a valuation tells seats apart only as the proposer, the partner
@@ -126,9 +114,7 @@ def _valued_alike(valuation: Valuation, view: PlayerView, terms: Terms, state: S
         return _valued(valuation, view, terms)
     active, owners, mortgaged = state
     seats = {proposer: 0, partner: 1, -1: -1}
-    standing = tuple(
-        [seats.setdefault(o, len(seats)) for o in (owners if type(owners) is tuple else (owners,))]
-    )
+    standing = tuple([seats.setdefault(o, len(seats)) for o in owners])
     key = (give, give_cards, take, take_cards, active, standing, mortgaged)
     memo = valuation.alike_memo
     valued: Valued | None = memo.get(key)

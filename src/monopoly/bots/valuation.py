@@ -43,12 +43,16 @@ def count_active(active: list[bool]) -> int:
     return active.count(True)
 
 
-def _tuple_reader(spaces: tuple[int, ...]) -> Callable[[list[int]], tuple[int, ...]]:
-    """Reads a per-space list's entries at ``spaces`` as a tuple: in C
-    (``operator.itemgetter``, which gives a tuple for two spaces or more)."""
+Reader = Callable[[list[Any]], tuple[Any, ...]]
+"""Reads a per-space list's entries at some spaces, as a tuple."""
+
+
+def tuple_reader(spaces: tuple[int, ...]) -> Reader:
+    """The :data:`Reader` of ``spaces``: in C (``operator.itemgetter``, which gives a
+    tuple for two spaces or more); a tuple of one or none otherwise."""
     if len(spaces) > 1:
         return operator.itemgetter(*spaces)
-    return lambda numbers: tuple([numbers[s] for s in spaces])
+    return lambda values: tuple([values[s] for s in spaces])
 
 
 class BoardFacts:
@@ -88,12 +92,10 @@ class BoardFacts:
         self.street_groups = [g for g, kind in enumerate(self.kind) if kind == STREET]
         self.street_members = [self.groups[g] for g in self.street_groups]
         firsts = [members[0] for members in self.street_members]
-        self.street_versions = _tuple_reader(tuple(firsts))
+        self.street_versions = tuple_reader(tuple(firsts))
         """A per-space list's entries at the first space of each street group, as a
         tuple (made in C: ``operator.itemgetter``)."""
-        self.group_levels: list[Callable[[list[int]], tuple[int, ...]]] = [
-            _tuple_reader(members) for members in self.groups
-        ]
+        self.group_levels: list[Reader] = [tuple_reader(members) for members in self.groups]
         """Per group: reads a per-space list's entries at the group's spaces, as a tuple."""
         self.rate = [self._level_rates(members, spaces) for members in self.groups]
         self.single_rate = [
