@@ -23,7 +23,7 @@ from monopoly.core.rules import RuleSet
 
 
 def bench_aec(steps: int, players: int, rules: RuleSet) -> float:
-    from monopoly.rl.env import raw_env
+    from monopoly.rl.aec_env import raw_env
 
     env = raw_env(players=players, rules=rules)
     rng = np.random.default_rng(0)

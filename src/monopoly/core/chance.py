@@ -41,6 +41,15 @@ class ChanceSource:
         self.position = 0
         self.log: list[Entry] = []
 
+    def copy(self) -> ChanceSource:
+        """An independent copy: the same generator state, script and position; the
+        log's entries are immutable and shared."""
+        twin = ChanceSource(0, self.script)
+        twin.rng.setstate(self.rng.getstate())
+        twin.position = self.position
+        twin.log = list(self.log)
+        return twin
+
     def _scripted(self, kind: str) -> Entry | None:
         if self.position >= len(self.script):
             return None

@@ -56,6 +56,7 @@ from .state import (
     BREAKDOWN,
     BUS,
     BUY,
+    BUY_DECISIONS,
     JAIL,
     JAIL_DECISIONS,
     MORTGAGE_RECEIVED,
@@ -145,8 +146,13 @@ _SPACE_NUMBERS: dict[int, tuple[Board, SpaceNumbers]] = {}
 class Game:
     """One game of MONOPOLY. Create with :meth:`Game.new` or from a record."""
 
-    def __init__(self, setup: Setup, script: list[Entry] | None = None) -> None:
+    def __init__(
+        self, setup: Setup, script: list[Entry] | None = None, *, blank: bool = False
+    ) -> None:
+        """``blank=True``: an empty shell for :meth:`clone` to fill (not a game yet)."""
         self.setup = setup
+        if blank:
+            return
         self.rules = setup.rules
         self.edition: Edition = get_edition(setup.edition)
         self.board: Board = self.edition.board
@@ -731,23 +737,26 @@ class Game:
         return copy
 
     def clone(self) -> Game:
-        """An independent copy (for look-ahead): same state, same generator state; the
-        edition, board and rules are shared since they never change."""
-        memo: dict[int, Any] = {
-            id(self.edition): self.edition,
-            id(self.board): self.board,
-            id(self.rules): self.rules,
-            id(self.setup): self.setup,
-            # The record's entries are immutable: the copy shares them (deep-copying a
-            # long record made every clone slower as the game went on).
-            id(self.chance.log): list(self.chance.log),
-        }
-        # The board's numbers never change either: the copy shares them.
-        board_numbers = (self.kinds, self.is_property, self.price, self.house_cost)
-        shared = (self.sale_price, self.mortgage_value, self.members, self.rents)
-        for numbers in (*board_numbers, *shared):
-            memo[id(numbers)] = numbers
-        return copy.deepcopy(self, memo)
+        """An independent copy (for look-ahead and search): same state, same generator
+        state. What never changes in a game is shared (edition, board, rules, the board's
+        numbers, the record's entries); every list the rules change is copied, and only
+        the pending decisions that carry changing details (an auction, a debt, a
+        shortage) are deep-copied — a turn's roll, jail and buy decisions are shared
+        constants. ``tests/core`` checks that every attribute is covered."""
+        twin = Game(self.setup, blank=True)
+        for name in _SHARED_ATTRIBUTES:
+            setattr(twin, name, getattr(self, name))
+        for name in _LIST_ATTRIBUTES:
+            setattr(twin, name, list(getattr(self, name)))
+        twin.jail_cards = [list(cards) for cards in self.jail_cards]
+        twin.decks = {role: deque(deck) for role, deck in self.decks.items()}
+        twin.events = []
+        twin.chance = self.chance.copy()
+        memo: dict[int, Any] = {}
+        twin.tasks = [
+            task if _unchanging(task) else copy.deepcopy(task, memo) for task in self.tasks
+        ]
+        return twin
 
     @property
     def record(self) -> list[Entry]:
@@ -1010,3 +1019,68 @@ _DECISION_ACTIONS: Final = for_every_kind(
     },
     "Game.decision_actions",
 )
+
+
+_SHARED_ATTRIBUTES: Final = (
+    "rules",
+    "edition",
+    "board",
+    "language",
+    "collect_events",
+    "players",
+    "names",
+    "bank_houses",
+    "bank_hotels",
+    "current",
+    "doubles",
+    "turn",
+    "round",
+    "first_seat",
+    "last_roll",
+    "free_parking_pot",
+    "deeds_version",
+    "buildings_version",
+    "over",
+    "winners",
+    "end_reason",
+    "hotel_level",
+    "group_of",
+    "kinds",
+    "is_property",
+    "price",
+    "house_cost",
+    "sale_price",
+    "mortgage_value",
+    "members",
+    "rents",
+)
+"""Attributes :meth:`Game.clone` shares: numbers, strings, tuples and what never changes."""
+_LIST_ATTRIBUTES: Final = (
+    "cash",
+    "position",
+    "active",
+    "jail_turns",
+    "speed_active",
+    "owner",
+    "level",
+    "mortgaged",
+    "claims",
+    "holdings_version",
+    "owners_version",
+    "rent_income",
+)
+"""Flat lists :meth:`Game.clone` copies (their items are numbers or tuples)."""
+
+
+def _unchanging(task: Decision | Task) -> bool:
+    """A task a clone may share: a tuple of numbers, or a decision made once and never
+    changed (a turn's roll or jail, a buy). A shortage and the other decisions carry
+    details that change (they are copied, keeping what they share)."""
+    if not isinstance(task, Decision):
+        return not isinstance(task, SettleShortage)
+    seat, space = task.seat, task.space
+    return (
+        task is ROLL_DECISIONS[seat]
+        or task is JAIL_DECISIONS[seat]
+        or (0 <= space < BOARD_SIZE and task is BUY_DECISIONS[seat][space])
+    )

@@ -125,9 +125,15 @@ class MonopolyGame(pyspiel.Game):  # type: ignore[misc]
         Game(self.setup)  # fail now on a bad set-up
         self.max_free_actions = int(values["max_free_actions"])
         self.trades = bool(values["trades"])
+        self.first_event: ChanceEvent | None = None
+        """The set-up's first chance event (every initial state starts with it; found
+        once, since OpenSpiel makes an initial state for each clone)."""
 
     def new_initial_state(self) -> MonopolyState:
         return MonopolyState(self)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> MonopolyGame:
+        return self  # a game's parameters never change: states share it
 
     def make_py_observer(
         self, iig_obs_type: Any = None, params: Any = None
@@ -151,11 +157,15 @@ class MonopolyState(pyspiel.State):  # type: ignore[misc]
         self.given: list[Entry] = []
         self.event: ChanceEvent | None = None
         self.picked: list[Any] = []
-        self.public: list[str] = []
+        self.public = History()
         """What every player saw so far (the information state string's history)."""
         self.seen: dict[str, set[str]] = {role: set() for role in DECK_ROLES}
         """The cards of each deck turned up so far."""
-        self._resolve()
+        if game.first_event is None:
+            self._resolve()
+            game.first_event = self.event
+        else:
+            self.event = game.first_event
 
     # ------------------------------------------------------------------ chance
     def _resolve(self) -> None:
@@ -316,6 +326,14 @@ class MonopolyState(pyspiel.State):  # type: ignore[misc]
             f"turn {game.turn} decision {game.decision} cash {game.cash} "
             f"positions {game.position} owners {game.owner}"
         )
+
+
+class History(list[str]):
+    """The public history: OpenSpiel clones a state by deep-copying each attribute, and
+    its lines are strings that never change, so a copy of the list is enough."""
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> History:
+        return History(self)
 
 
 class MonopolyObserver:
