@@ -6,6 +6,8 @@
 >>> obs, info = e.reset(seed=3)
 >>> obs, reward, terminated, truncated, info = e.step(e.action_space.sample(info["action_mask"]))
 
+``opponents`` is a list of levels (names, ``module:Class`` or bot objects) or an
+:class:`~monopoly.rl.selfplay.OpponentPool`, which draws them anew at every reset.
 The learner's seat is ``seat`` (default: drawn from the reset seed, so a policy sees
 every seat). The observation is the vector of :mod:`monopoly.rl.observation`; the mask
 of legal ids is ``info["action_mask"]`` and :meth:`action_masks` (the name that
@@ -28,6 +30,7 @@ import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
+from monopoly.bots.base import Bot
 from monopoly.core.game import Game
 from monopoly.core.records import record_of
 from monopoly.core.rules import RuleSet
@@ -37,6 +40,7 @@ from .aec_env import worth_share
 from .catalogue import SIZE
 from .driver import DEFAULT_MAX_TURNS, Driver, IllegalAction, check_driver_options
 from .observation import OBS_HIGH, OBS_SIZE, observe, observe_dict
+from .selfplay import OpponentPool
 
 
 class MonopolyGymEnv(gym.Env[np.ndarray, int]):
@@ -46,7 +50,7 @@ class MonopolyGymEnv(gym.Env[np.ndarray, int]):
 
     def __init__(
         self,
-        opponents: Sequence[str] = ("normal",),
+        opponents: Sequence[str | Bot] | OpponentPool = ("normal",),
         edition: str = "classic",
         rules: RuleSet | str = "standard",
         language: str = "en",
@@ -63,11 +67,16 @@ class MonopolyGymEnv(gym.Env[np.ndarray, int]):
         helper: str = "normal",
         max_turns: int = DEFAULT_MAX_TURNS,
     ) -> None:
-        self.players = len(opponents) + 1
+        self.pool: OpponentPool | None = None
+        self.opponents: list[str | Bot] = []
+        if isinstance(opponents, OpponentPool):
+            self.pool = opponents
+        else:
+            self.opponents = list(opponents)
+        self.players = (self.pool.seats if self.pool else len(self.opponents)) + 1
         Game.new(self.players, edition, rules, 0, language)  # fail now on a bad set-up
         if seat is not None and not 0 <= seat < self.players:
             raise ValueError(f"seat must be 0..{self.players - 1}, got {seat}")
-        self.opponents = list(opponents)
         self.config = (edition, rules, language)
         self.fixed_seat = seat
         self.shaping = shaping
@@ -96,7 +105,7 @@ class MonopolyGymEnv(gym.Env[np.ndarray, int]):
             self._seeds.seed(seed)
         game_seed = self._seeds.randrange(2**31)
         self.seat = self.fixed_seat if self.fixed_seat is not None else game_seed % self.players
-        others = iter(self.opponents)
+        others = iter(self.pool.draw(self._seeds) if self.pool else self.opponents)
         bots = {s: next(others) for s in range(self.players) if s != self.seat}
         edition, rules, language = self.config
         game = Game.new(self.players, edition, rules, game_seed, language)
