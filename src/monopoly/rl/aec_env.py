@@ -46,7 +46,7 @@ from monopoly.core.rules import RuleSet
 from monopoly.core.view import PlayerView
 
 from .catalogue import CATALOGUE, SIZE
-from .driver import DEFAULT_MAX_TURNS, Driver, check_driver_options
+from .driver import DEFAULT_MAX_TURNS, Driver, check_driver_options, worth_share
 from .observation import OBS_HIGH, OBS_SIZE, observe, observe_dict
 
 
@@ -57,14 +57,6 @@ def observation_space() -> spaces.Dict:
             "action_mask": spaces.Box(0, 1, (SIZE,), np.int8),
         }
     )
-
-
-def worth_share(game: Game, seat: int) -> float:
-    """φ of the shaping: the seat's share of the net worth of the players still in."""
-    if not game.active[seat]:
-        return 0.0
-    total = sum(game.net_worth(s) for s in game.active_seats())
-    return game.net_worth(seat) / total if total > 0 else 0.0
 
 
 class MonopolyEnv(AECEnv):  # type: ignore[misc]

@@ -68,6 +68,14 @@ def check_driver_options(mode: str, helper: str | None, max_turns: int) -> None:
         raise ValueError(f"max_turns must be 0 (no limit) or more, got {max_turns}")
 
 
+def worth_share(game: Game, seat: int) -> float:
+    """φ of the shaping: the seat's share of the net worth of the players still in."""
+    if not game.active[seat]:
+        return 0.0
+    total = sum(game.net_worth(s) for s in game.active_seats())
+    return game.net_worth(seat) / total if total > 0 else 0.0
+
+
 class IllegalAction(ValueError):
     """An id that is not in the current mask."""
 

@@ -36,9 +36,14 @@ from monopoly.core.records import record_of
 from monopoly.core.rules import RuleSet
 from monopoly.core.view import PlayerView
 
-from .aec_env import worth_share
 from .catalogue import SIZE
-from .driver import DEFAULT_MAX_TURNS, Driver, IllegalAction, check_driver_options
+from .driver import (
+    DEFAULT_MAX_TURNS,
+    Driver,
+    IllegalAction,
+    check_driver_options,
+    worth_share,
+)
 from .observation import OBS_HIGH, OBS_SIZE, observe, observe_dict
 from .selfplay import OpponentPool
 

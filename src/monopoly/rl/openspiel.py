@@ -49,6 +49,7 @@ from typing import Any
 
 import numpy as np
 import pyspiel  # type: ignore[import-not-found]
+from open_spiel.python.algorithms import mcts  # type: ignore[import-untyped]
 
 from monopoly.core.actions import Action
 from monopoly.core.board import DECK_ROLES
@@ -61,7 +62,7 @@ from monopoly.core.rules import RuleSet
 from monopoly.core.view import PlayerView
 
 from .catalogue import CATALOGUE, MAX_SEATS, SIZE
-from .driver import Driver
+from .driver import Driver, worth_share
 from .observation import OBS_SIZE, observe, observe_dict
 
 _DEFAULTS: dict[str, Any] = {
@@ -326,6 +327,40 @@ class MonopolyState(pyspiel.State):  # type: ignore[misc]
             f"turn {game.turn} decision {game.decision} cash {game.cash} "
             f"positions {game.position} owners {game.owner}"
         )
+
+
+class WorthEvaluator(mcts.Evaluator):  # type: ignore[misc]
+    """An evaluator for open_spiel's ``MCTSBot``: a short random rollout (at most
+    ``depth`` actions and chance outcomes), then each player's share of the net worth
+    of the players still in (R-SHORT-4 counting) — or the returns, if the game ended.
+    A rollout to the end of a MONOPOLY game takes thousands of actions."""
+
+    def __init__(self, depth: int = 20, random_state: np.random.RandomState | None = None) -> None:
+        self.depth = depth
+        self._random = random_state or np.random.RandomState()
+
+    def evaluate(self, state: MonopolyState) -> np.ndarray:
+        working = state.clone()
+        for _ in range(self.depth):
+            if working.is_terminal():
+                return np.array(working.returns())
+            if working.is_chance_node():
+                actions, probabilities = zip(*working.chance_outcomes(), strict=True)
+                working.apply_action(int(self._random.choice(actions, p=probabilities)))
+            else:
+                working.apply_action(int(self._random.choice(working.legal_actions())))
+        if working.is_terminal():
+            return np.array(working.returns())
+        players = state.get_game().num_players()
+        if working.driver is None:
+            return np.full(players, 1.0 / players)
+        return np.array([worth_share(working.driver.game, seat) for seat in range(players)])
+
+    def prior(self, state: MonopolyState) -> list[tuple[int, float]]:
+        if state.is_chance_node():
+            return list(state.chance_outcomes())
+        legal = state.legal_actions(state.current_player())
+        return [(action, 1.0 / len(legal)) for action in legal]
 
 
 class History(list[str]):
