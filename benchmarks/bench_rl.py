@@ -90,27 +90,17 @@ def bench_core(episodes: int, players: int, rules: RuleSet) -> tuple[float, floa
     return turns / (time.perf_counter() - start), steps / turns
 
 
-def _midgame_state(game: object, actions: int, seed: int) -> object:
-    rng = random.Random(seed)
-    state = game.new_initial_state()  # type: ignore[attr-defined]
-    while not state.is_terminal() and state.move_number() < actions:
-        if state.is_chance_node():
-            outcomes = state.chance_outcomes()
-            state.apply_action(rng.choices([o for o, _ in outcomes], [p for _, p in outcomes])[0])
-        else:
-            state.apply_action(rng.choice(state.legal_actions()))
-    return state
-
-
 def bench_openspiel_search(players: int, rules: str, decisions: int) -> tuple[float, float]:
     """Milliseconds per state clone, seconds per MCTS decision (100 simulations)."""
     import pyspiel
     from open_spiel.python.algorithms import mcts
 
-    from monopoly.rl.openspiel import WorthEvaluator  # registers the game too
+    from monopoly.rl.openspiel import WorthEvaluator, random_playout  # registers the game
 
     game = pyspiel.load_game("python_monopoly", {"players": players, "rules": rules})
-    states = [_midgame_state(game, 300 + 200 * k, k) for k in range(5)]
+    states = [
+        random_playout(game.new_initial_state(), 300 + 200 * k, random.Random(k)) for k in range(5)
+    ]
     start = time.perf_counter()
     clones = 0
     for state in states:

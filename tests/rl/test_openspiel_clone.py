@@ -8,19 +8,11 @@ import numpy as np
 import pyspiel
 from open_spiel.python.algorithms import mcts
 
-from monopoly.rl.openspiel import WorthEvaluator
+from monopoly.rl.openspiel import WorthEvaluator, random_playout
 
 
 def _played(game: pyspiel.Game, moves: int, seed: int) -> pyspiel.State:
-    rng = random.Random(seed)
-    state = game.new_initial_state()
-    while not state.is_terminal() and state.move_number() < moves:
-        if state.is_chance_node():
-            outcomes = state.chance_outcomes()
-            state.apply_action(rng.choices([o for o, _ in outcomes], [p for _, p in outcomes])[0])
-        else:
-            state.apply_action(rng.choice(state.legal_actions()))
-    return state
+    return random_playout(game.new_initial_state(), moves, random.Random(seed))
 
 
 def test_clone_is_equal_and_independent() -> None:

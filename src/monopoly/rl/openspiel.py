@@ -45,6 +45,7 @@ is hidden from every player alike. So:
 from __future__ import annotations
 
 import json
+import random
 from typing import Any
 
 import numpy as np
@@ -327,6 +328,18 @@ class MonopolyState(pyspiel.State):  # type: ignore[misc]
             f"turn {game.turn} decision {game.decision} cash {game.cash} "
             f"positions {game.position} owners {game.owner}"
         )
+
+
+def random_playout(state: Any, moves: int, rng: random.Random) -> Any:
+    """Play ``state`` on with uniformly random player actions and chance outcomes by
+    their probabilities until it ends or reaches move ``moves``; returns it."""
+    while not state.is_terminal() and state.move_number() < moves:
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            state.apply_action(rng.choices([o for o, _ in outcomes], [p for _, p in outcomes])[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    return state
 
 
 class WorthEvaluator(mcts.Evaluator):  # type: ignore[misc]
