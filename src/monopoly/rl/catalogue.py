@@ -130,6 +130,9 @@ class Catalogue:
         ):
             self.blocks[name] = (self.size, size)
             self.size += size
+        self._split = [
+            (name, index) for name, (_start, size) in self.blocks.items() for index in range(size)
+        ]
         self.WAIVE_CLAIMS = self.blocks["waive_claims"][0]
         self.DONE = self.blocks["done"][0]
 
@@ -141,10 +144,9 @@ class Catalogue:
 
     def split(self, action_id: int) -> tuple[str, int]:
         """The block and the index within it of ``action_id``."""
-        for name, (start, size) in self.blocks.items():
-            if start <= action_id < start + size:
-                return name, action_id - start
-        raise ValueError(f"action id {action_id} is outside 0..{self.size - 1}")
+        if not 0 <= action_id < self.size:
+            raise ValueError(f"action id {action_id} is outside 0..{self.size - 1}")
+        return self._split[action_id]
 
     def describe(self, action_id: int) -> str:
         block, index = self.split(action_id)

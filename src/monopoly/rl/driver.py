@@ -265,9 +265,12 @@ class Driver:
             return False  # a trade offered in a window is answered first
         while self._window_queue:
             seat = self._window_queue[0]
-            if game.active[seat] and seat != game.decision.seat and self._window_ids(seat):
-                self.window_seat = seat
-                return True
+            if game.active[seat] and seat != game.decision.seat:
+                ids = self._window_ids(seat)
+                if ids:
+                    self.window_seat = seat
+                    self._legal = [*ids, CATALOGUE.DONE]  # the mask until the next move
+                    return True
             self._window_queue.pop(0)
         return False
 
