@@ -6,8 +6,10 @@ import random
 
 from monopoly.bots.base import make_bot
 from monopoly.bots.driver import SeatDriver
+from monopoly.core.actions import Build
 from monopoly.core.game import Game
-from monopoly.core.state import BID
+from monopoly.core.state import BID, PLACE, WANT
+from tests.scenario import start
 
 
 def _state(game: Game) -> tuple[object, ...]:
@@ -46,3 +48,32 @@ def test_clone_plays_on_like_the_original_and_apart_from_it() -> None:
         assert _state(game) == before, "playing the clone changed the original"
         _play(game, 500, seed + 7)
         assert _state(game) == _state(twin)
+
+
+def test_clone_in_a_building_shortage_copies_the_shortage_once() -> None:
+    """R-BUILD-6: seat 0 asks for a row with 2 houses left in the Bank; the others'
+    wants, the auction and the placing run on the clone as on the original."""
+    rows = {"0": (1, 3), "1": (6, 8, 9), "2": (37, 39)}
+    properties = {str(s): {"owner": int(seat)} for seat, row in rows.items() for s in row}
+    for s in (16, 18, 19, 21, 23, 24):
+        properties[str(s)] = {"owner": 0, "buildings": 4}
+    for s in (26, 27, 29):
+        properties[str(s)] = {"owner": 0, "buildings": 2}
+    game = start({"players": [{}, {}, {}], "properties": properties}, seed=1)
+    game.apply(Build(0, (1, 3)))
+    kinds = []
+    for _ in range(40):
+        decision = game.decision
+        assert decision is not None
+        kinds.append(decision.kind)
+        twin = game.clone()
+        answers = game.decision_actions()
+        # bid once, then pass: the auction ends and the winner places the house
+        bidding_on = decision.kind == BID and decision.data.high_bid == 0
+        answer = answers[-1] if decision.kind != BID or bidding_on else answers[0]
+        game.apply(answer)
+        twin.apply(answer)
+        assert _state(twin) == _state(game) and len(twin.tasks) == len(game.tasks)
+        if decision.kind not in (WANT, BID, PLACE):
+            break
+    assert {WANT, BID, PLACE} <= set(kinds), kinds

@@ -7,7 +7,6 @@ The state is mutated in place; nothing is copied per action.
 
 from __future__ import annotations
 
-import copy
 import random
 from collections import deque
 from collections.abc import Callable, Sequence
@@ -68,6 +67,7 @@ from .state import (
     TRIPLES,
     WANT,
     AfterRoll,
+    Auction,
     AuctionDue,
     BuildHeld,
     Debt,
@@ -77,8 +77,10 @@ from .state import (
     Move,
     MrMonopolyMove,
     Pay,
+    Placement,
     RareTask,
     SettleShortage,
+    Shortage,
     Task,
     TurnStart,
     for_every_kind,
@@ -777,10 +779,8 @@ class Game:
         twin.decks = {role: deque(deck) for role, deck in self.decks.items()}
         twin.events = []
         twin.chance = self.chance.copy()
-        memo: dict[int, Any] = {}
-        twin.tasks = [
-            task if _unchanging(task) else copy.deepcopy(task, memo) for task in self.tasks
-        ]
+        shortages: dict[int, Shortage] = {}
+        twin.tasks = [_task_copy(task, shortages) for task in self.tasks]
         return twin
 
     @property
@@ -1097,15 +1097,42 @@ _LIST_ATTRIBUTES: Final = (
 """Flat lists :meth:`Game.clone` copies (their items are numbers or tuples)."""
 
 
-def _unchanging(task: Decision | Task) -> bool:
-    """A task a clone may share: a tuple of numbers, or a decision made once and never
-    changed (a turn's roll or jail, a buy). A shortage and the other decisions carry
-    details that change (they are copied, keeping what they share)."""
+def _task_copy(task: Decision | Task, shortages: dict[int, Shortage]) -> Decision | Task:
+    """A pending task as :meth:`Game.clone` needs it: shared when nothing in it ever
+    changes (tuples of numbers; a turn's roll or jail, a buy: decisions made once), else
+    copied with its changing details (an auction, a debt, a shortage — one copy of each
+    shortage however many tasks hold it)."""
     if not isinstance(task, Decision):
-        return not isinstance(task, SettleShortage)
-    seat, space = task.seat, task.space
-    return (
-        task is ROLL_DECISIONS[seat]
-        or task is JAIL_DECISIONS[seat]
-        or (0 <= space < BOARD_SIZE and task is BUY_DECISIONS[seat][space])
-    )
+        if isinstance(task, SettleShortage):
+            return SettleShortage(_shortage_copy(task.shortage, shortages))
+        return task
+    seat, space, data = task.seat, task.space, task.data
+    if task is ROLL_DECISIONS[seat] or task is JAIL_DECISIONS[seat]:
+        return task
+    if 0 <= space < BOARD_SIZE and task is BUY_DECISIONS[seat][space]:
+        return task
+    if isinstance(data, Auction):
+        running = Auction(data.item, list(data.bidders), None)
+        if data.shortage is not None:
+            running.shortage = _shortage_copy(data.shortage, shortages)
+        running.index, running.high_bid = data.index, data.high_bid
+        running.high_bidder, running.bids = data.high_bidder, list(data.bids)
+        data = running
+    elif isinstance(data, Debt):
+        data = Debt(data.creditor, data.amount, data.reason, data.space)
+    elif isinstance(data, Shortage):
+        data = _shortage_copy(data, shortages)
+    elif isinstance(data, Placement):
+        shortage = data.shortage
+        copied = _shortage_copy(shortage, shortages) if shortage is not None else None
+        data = Placement(data.hotel, copied, data.paid, data.printed_price)
+    return Decision(task.kind, seat, space, data)  # other details are immutable
+
+
+def _shortage_copy(shortage: Shortage, shortages: dict[int, Shortage]) -> Shortage:
+    copied = shortages.get(id(shortage))
+    if copied is None:
+        copied = Shortage(shortage.requester, shortage.request, shortage.hotel)
+        copied.wants = dict(shortage.wants)
+        shortages[id(shortage)] = copied
+    return copied
