@@ -766,10 +766,11 @@ class Game:
     def clone(self) -> Game:
         """An independent copy (for look-ahead and search): same state, same generator
         state. What never changes in a game is shared (edition, board, rules, the board's
-        numbers, the record's entries); every list the rules change is copied, and only
-        the pending decisions that carry changing details (an auction, a debt, a
-        shortage) are deep-copied — a turn's roll, jail and buy decisions are shared
-        constants. ``tests/core`` checks that every attribute is covered."""
+        numbers, the record's entries); every list the rules change is copied, and so
+        are the pending decisions that carry changing details (an auction, a debt, a
+        shortage) — a turn's roll, jail and buy decisions are shared constants. No deep
+        copy: it is many times slower, and the compiled build's classes do not support
+        it. ``tests/core/test_clone.py`` checks that every attribute is covered."""
         twin = Game(self.setup, blank=True)
         for name in _SHARED_ATTRIBUTES:
             setattr(twin, name, getattr(self, name))
