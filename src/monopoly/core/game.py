@@ -772,10 +772,34 @@ class Game:
         copy: it is many times slower, and the compiled build's classes do not support
         it. ``tests/core/test_clone.py`` checks that every attribute is covered."""
         twin = Game(self.setup, blank=True)
-        for name in _SHARED_ATTRIBUTES:
-            setattr(twin, name, getattr(self, name))
-        for name in _LIST_ATTRIBUTES:
-            setattr(twin, name, list(getattr(self, name)))
+        # Attribute by attribute (by name, the compiled build would look each one up).
+        # Shared: numbers, strings, tuples and what never changes.
+        twin.rules, twin.edition, twin.board = self.rules, self.edition, self.board
+        twin.language, twin.collect_events = self.language, self.collect_events
+        twin.players, twin.names = self.players, self.names
+        twin.bank_houses, twin.bank_hotels = self.bank_houses, self.bank_hotels
+        twin.current, twin.doubles, twin.turn = self.current, self.doubles, self.turn
+        twin.round, twin.first_seat, twin.last_roll = self.round, self.first_seat, self.last_roll
+        twin.free_parking_pot, twin.deeds_version = self.free_parking_pot, self.deeds_version
+        twin.buildings_version, twin.over = self.buildings_version, self.over
+        twin.winners, twin.end_reason = self.winners, self.end_reason
+        twin.hotel_level, twin.group_of = self.hotel_level, self.group_of
+        twin.kinds, twin.is_property, twin.price = self.kinds, self.is_property, self.price
+        twin.house_cost, twin.sale_price = self.house_cost, self.sale_price
+        twin.mortgage_value, twin.members, twin.rents = (
+            self.mortgage_value,
+            self.members,
+            self.rents,
+        )
+        # Copied: the lists the rules change in place.
+        twin.cash, twin.position, twin.active = self.cash[:], self.position[:], self.active[:]
+        twin.jail_turns, twin.speed_active = self.jail_turns[:], self.speed_active[:]
+        twin.owner, twin.level, twin.mortgaged = self.owner[:], self.level[:], self.mortgaged[:]
+        twin.claims, twin.rent_income = self.claims[:], self.rent_income[:]
+        twin.holdings_version, twin.owners_version = (
+            self.holdings_version[:],
+            self.owners_version[:],
+        )
         twin.jail_cards = [list(cards) for cards in self.jail_cards]
         twin.decks = {role: deque(deck) for role, deck in self.decks.items()}
         twin.events = []
@@ -1045,57 +1069,6 @@ _DECISION_ACTIONS: Final = for_every_kind(
     },
     "Game.decision_actions",
 )
-
-
-_SHARED_ATTRIBUTES: Final = (
-    "rules",
-    "edition",
-    "board",
-    "language",
-    "collect_events",
-    "players",
-    "names",
-    "bank_houses",
-    "bank_hotels",
-    "current",
-    "doubles",
-    "turn",
-    "round",
-    "first_seat",
-    "last_roll",
-    "free_parking_pot",
-    "deeds_version",
-    "buildings_version",
-    "over",
-    "winners",
-    "end_reason",
-    "hotel_level",
-    "group_of",
-    "kinds",
-    "is_property",
-    "price",
-    "house_cost",
-    "sale_price",
-    "mortgage_value",
-    "members",
-    "rents",
-)
-"""Attributes :meth:`Game.clone` shares: numbers, strings, tuples and what never changes."""
-_LIST_ATTRIBUTES: Final = (
-    "cash",
-    "position",
-    "active",
-    "jail_turns",
-    "speed_active",
-    "owner",
-    "level",
-    "mortgaged",
-    "claims",
-    "holdings_version",
-    "owners_version",
-    "rent_income",
-)
-"""Flat lists :meth:`Game.clone` copies (their items are numbers or tuples)."""
 
 
 def _task_copy(task: Decision | Task, shortages: dict[int, Shortage]) -> Decision | Task:

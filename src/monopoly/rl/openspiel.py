@@ -156,12 +156,12 @@ class MonopolyState(pyspiel.State):  # type: ignore[misc]
         self.driver: Driver | None = None
         self.pending: Action | None = None
         """The player action waiting for its chance outcomes (None: the set-up)."""
-        self.given: list[Entry] = []
+        self.given: list[Entry] = History()
         self.event: ChanceEvent | None = None
         self.picked: list[Any] = []
         self.public = History()
         """What every player saw so far (the information state string's history)."""
-        self.seen: dict[str, set[str]] = {role: set() for role in DECK_ROLES}
+        self.seen = SeenCards((role, set()) for role in DECK_ROLES)
         """The cards of each deck turned up so far."""
         if game.first_event is None:
             self._resolve()
@@ -195,7 +195,7 @@ class MonopolyState(pyspiel.State):  # type: ignore[misc]
                 self.public.append(f"card {event.deck} {event.card}")
         game.events.clear()
         self.event = None
-        self.given = []
+        self.given = History()
         self.pending = None
         if self.driver is None:
             spiel = self._spiel_game
@@ -376,12 +376,20 @@ class WorthEvaluator(mcts.Evaluator):  # type: ignore[misc]
         return [(action, 1.0 / len(legal)) for action in legal]
 
 
-class History(list[str]):
-    """The public history: OpenSpiel clones a state by deep-copying each attribute, and
-    its lines are strings that never change, so a copy of the list is enough."""
+class History(list[Any]):
+    """A list of items that never change (the public history's lines, chance entries):
+    OpenSpiel clones a state by deep-copying each attribute, and a copy of the list is
+    enough."""
 
     def __deepcopy__(self, memo: dict[int, Any]) -> History:
         return History(self)
+
+
+class SeenCards(dict[str, set[str]]):
+    """The cards of each deck turned up so far (copied set by set, not deep-copied)."""
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> SeenCards:
+        return SeenCards((role, set(cards)) for role, cards in self.items())
 
 
 class MonopolyObserver:
