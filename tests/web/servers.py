@@ -26,6 +26,7 @@ import uvicorn
 from websockets.sync.client import ClientConnection, connect
 
 from monopoly.web.app import create_app
+from monopoly.web.connections import ServerSettings
 from monopoly.web.session import ServerConfig
 
 WAIT = 10.0
@@ -43,12 +44,12 @@ def free_port() -> int:
 class ServerThread:
     """The app served by uvicorn on 127.0.0.1 and a free port, in a thread."""
 
-    def __init__(self, db: str, config: ServerConfig) -> None:
+    def __init__(
+        self, db: str, config: ServerConfig, forwarded_allow_ips: str | None = None
+    ) -> None:
         self.app = create_app(db, config)
         self.server = uvicorn.Server(
-            uvicorn.Config(
-                self.app, host="127.0.0.1", port=0, log_level="warning", ws_max_size=65536
-            )
+            ServerSettings(self.app, "127.0.0.1", 0, forwarded_allow_ips=forwarded_allow_ips)
         )
         self.thread = threading.Thread(target=self.server.run, daemon=True)
         self.base = ""

@@ -71,8 +71,24 @@ def serve(
         ),
     ] = 8.0,
     connections_per_address: Annotated[
-        int, typer.Option(help="Open WebSocket connections allowed from one address")
+        int,
+        typer.Option(help="Open connections (HTTP and WebSocket) allowed from one address"),
     ] = 256,
+    connections_total: Annotated[
+        int,
+        typer.Option(help="Open connections allowed per server process (fewer if files are short)"),
+    ] = 8192,
+    forwarded_allow_ips: Annotated[
+        str | None,
+        typer.Option(
+            help="Proxies whose X-Forwarded-For and X-Forwarded-Proto are believed, as "
+            "addresses or networks separated by commas (default: none)"
+        ),
+    ] = None,
+    allowed_host: Annotated[
+        list[str] | None,
+        typer.Option(help="Another host name the server answers to (repeatable)"),
+    ] = None,
     access_log: Annotated[
         bool, typer.Option(help="Log every request (never bodies, queries or tokens)")
     ] = True,
@@ -100,8 +116,11 @@ def serve(
     import uvicorn
 
     from monopoly.web.app import create_app
+    from monopoly.web.connections import ServerSettings, raise_descriptor_limit
     from monopoly.web.limits import Limits
     from monopoly.web.session import ServerConfig
+
+    raise_descriptor_limit()
 
     config = ServerConfig(
         bot_delay=bot_delay,
@@ -109,6 +128,8 @@ def serve(
         turn_timer=turn_timer,
         public_url=public_url,
         allowed_origins=tuple(allow_origin or ()),
+        host=host,
+        allowed_hosts=tuple(allowed_host or ()),
         testing=testing,
         idle_unload=idle_unload,
         access_log=access_log,
@@ -116,6 +137,7 @@ def serve(
             create_rate=(create_rate, 20.0),
             address_factor=address_factor,
             connections_per_address=connections_per_address,
+            connections_total=connections_total,
         ),
         cluster=cluster or workers > 1,
         ws_compression=ws_compression,
@@ -123,11 +145,11 @@ def serve(
     if workers > 1:
         if not database_url(db).startswith("postgresql"):
             raise typer.BadParameter("--workers above 1 needs --db postgresql://…")
-        _serve_workers(db, config, host, port, workers, open_browser)
+        _serve_workers(db, config, host, port, workers, open_browser, forwarded_allow_ips)
         return
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
     web_app = create_app(db, config)
-    server = uvicorn.Server(_uvicorn_config(web_app, host, port))
+    server = uvicorn.Server(ServerSettings(web_app, host, port, forwarded_allow_ips))
     threading.Thread(
         target=_announce, args=(server, web_app, database_url(db), open_browser), daemon=True
     ).start()
@@ -178,23 +200,14 @@ def _tune_garbage_collector() -> None:
     gc.set_threshold(young, middle, GC_OLD_EVERY)
 
 
-def _uvicorn_config(web_app: Any, host: str, port: int) -> Any:
-    import uvicorn
-
-    return uvicorn.Config(
-        web_app,
-        host=host,
-        port=port,
-        log_level="warning",
-        access_log=False,
-        ws_max_size=65536,
-        ws_per_message_deflate=web_app.state.hub.config.ws_compression,
-        h11_max_incomplete_event_size=16384,
-    )
-
-
 def _serve_workers(
-    db: str | None, config: Any, host: str, port: int, workers: int, open_browser: bool
+    db: str | None,
+    config: Any,
+    host: str,
+    port: int,
+    workers: int,
+    open_browser: bool,
+    forwarded_allow_ips: str | None,
 ) -> None:
     """Bind the port once and serve it from ``workers`` processes sharing one PostgreSQL
     (each game has one owner; see monopoly.web.cluster). A worker that dies is started
@@ -217,7 +230,9 @@ def _serve_workers(
     def spawn() -> tuple[Any, Any]:
         ready = context.Event()
         process = context.Process(
-            target=_worker, args=(db, config, sock, address, ready), daemon=True
+            target=_worker,
+            args=(db, config, sock, address, ready, forwarded_allow_ips),
+            daemon=True,
         )
         process.start()
         return process, ready
@@ -278,7 +293,14 @@ def _prepare_tables(db: str | None) -> None:
         store.close()
 
 
-def _worker(db: str | None, config: Any, sock: Any, address: str, ready: Any) -> None:
+def _worker(
+    db: str | None,
+    config: Any,
+    sock: Any,
+    address: str,
+    ready: Any,
+    forwarded_allow_ips: str | None,
+) -> None:
     import logging
     import os
     import time
@@ -286,11 +308,12 @@ def _worker(db: str | None, config: Any, sock: Any, address: str, ready: Any) ->
     import uvicorn
 
     from monopoly.web.app import create_app
+    from monopoly.web.connections import ServerSettings
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
     web_app = create_app(db, config)
     web_app.state.hub.listen_url = address
-    server = uvicorn.Server(_uvicorn_config(web_app, "", 0))
+    server = uvicorn.Server(ServerSettings(web_app, "", 0, forwarded_allow_ips))
 
     def tell_when_started() -> None:
         while not server.started and not server.should_exit:
