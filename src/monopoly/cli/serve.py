@@ -216,6 +216,7 @@ def _serve_workers(
     import signal
     import socket
     import time
+    import warnings
 
     sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -226,27 +227,31 @@ def _serve_workers(
     shown = "127.0.0.1" if host == "0.0.0.0" else host
     address = f"http://{shown}:{bound}/"
     context = multiprocessing.get_context("spawn")
+    # The workers share no named semaphores, so multiprocessing's helper process has
+    # nothing to clean up: that it was killed and started again is not worth a warning.
+    warnings.filterwarnings("ignore", message="resource_tracker: process died unexpectedly")
 
     def spawn() -> tuple[Any, Any]:
-        ready = context.Event()
+        """A worker and the pipe on which it says that it serves (a pipe, not an Event:
+        multiprocessing's semaphores are tracked by its helper process, and when that
+        process or a worker was killed, the helper printed a KeyError traceback for every
+        semaphore freed afterwards)."""
+        reader, writer = context.Pipe(duplex=False)
         process = context.Process(
             target=_worker,
-            args=(db, config, sock, address, ready, forwarded_allow_ips),
+            args=(db, config, sock, address, writer, forwarded_allow_ips),
             daemon=True,
         )
         process.start()
-        return process, ready
+        writer.close()
+        return process, reader
 
     _prepare_tables(db)
     started = [spawn() for _ in range(workers)]
     for process, ready in started:  # the address is printed once every worker serves
-        deadline = time.monotonic() + 120
-        while not ready.wait(0.2) and time.monotonic() < deadline:
-            if not process.is_alive():
-                raise fail(f"a server process ended while starting (exit code {process.exitcode})")
+        if not _serves(process, ready, time.monotonic() + 120):
+            raise fail(f"a server process ended while starting (exit code {process.exitcode})")
     processes = [process for process, _ready in started]
-    # Each Event is kept while its worker lives: a collected Event's semaphore is gone
-    # before the new process opens it, and that worker then fails to start.
     readies = [ready for _process, ready in started]
     print(
         f"MONOPOLY is served at {address}  (database: {_safe(database_url(db))}, "
@@ -271,11 +276,27 @@ def _serve_workers(
                 print(
                     f"worker {process.pid} ended ({process.exitcode}); starting another", flush=True
                 )
+                readies[index].close()
                 processes[index], readies[index] = spawn()
     for process in processes:
         process.terminate()
     for process in processes:
         process.join(10)
+
+
+def _serves(process: Any, ready: Any, deadline: float) -> bool:
+    """Wait until the worker says it serves (False: it ended first)."""
+    import time
+
+    while time.monotonic() < deadline:
+        if ready.poll(0.2):
+            try:
+                return bool(ready.recv())
+            except EOFError:  # it ended without a word
+                return False
+        if not process.is_alive():
+            return False
+    return False
 
 
 def _prepare_tables(db: str | None) -> None:
@@ -318,8 +339,10 @@ def _worker(
     def tell_when_started() -> None:
         while not server.started and not server.should_exit:
             time.sleep(0.05)
-        print(f"worker {os.getpid()} serves", flush=True)
-        ready.set()
+        if server.started:
+            print(f"worker {os.getpid()} serves", flush=True)
+        ready.send(server.started)
+        ready.close()
 
     threading.Thread(target=tell_when_started, daemon=True).start()
     _tune_interpreter()
