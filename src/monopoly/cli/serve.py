@@ -74,6 +74,13 @@ def serve(
         int,
         typer.Option(help="Open connections (HTTP and WebSocket) allowed from one address"),
     ] = 256,
+    address_hellos: Annotated[
+        float,
+        typer.Option(
+            help="Connections one address may open into games at once (then 10 a second): "
+            "a crowd of spectators behind one address"
+        ),
+    ] = 300.0,
     connections_total: Annotated[
         int,
         typer.Option(help="Open connections allowed per server process (fewer if files are short)"),
@@ -138,6 +145,7 @@ def serve(
             address_factor=address_factor,
             connections_per_address=connections_per_address,
             connections_total=connections_total,
+            address_rates={"hello": (10.0, address_hellos)},
         ),
         cluster=cluster or workers > 1,
         ws_compression=ws_compression,
