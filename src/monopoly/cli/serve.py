@@ -124,7 +124,7 @@ def serve(
 
     from monopoly.web.app import create_app
     from monopoly.web.connections import ServerSettings, raise_descriptor_limit
-    from monopoly.web.limits import Limits
+    from monopoly.web.limits import Limits, default_address_rates
     from monopoly.web.session import ServerConfig
 
     raise_descriptor_limit()
@@ -145,7 +145,7 @@ def serve(
             address_factor=address_factor,
             connections_per_address=connections_per_address,
             connections_total=connections_total,
-            address_rates={"hello": (10.0, address_hellos)},
+            address_rates={"hello": (default_address_rates()["hello"][0], address_hellos)},
         ),
         cluster=cluster or workers > 1,
         ws_compression=ws_compression,
