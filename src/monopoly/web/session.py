@@ -54,6 +54,9 @@ TOUCH_EVERY = 60.0
 its record grows. Each write of the row is a new row version in PostgreSQL, and writing
 it with every action cost the database three times the entries' insert."""
 
+WATCHERS_TOLD_EVERY = 0.5
+"""Seconds between two presence messages that only change the number of watchers."""
+
 Handler = Callable[["GameSession", Client, dict[str, Any]], Awaitable[None]]
 
 
@@ -124,6 +127,8 @@ class GameSession:
         self._log_starts: list[int] = []
         """Where each event's lines start in ``_log_lines`` (an event may add a note)."""
         self.chat = ChatRoom()
+        self._presence_later: asyncio.TimerHandle | None = None
+        """A presence message due (see :meth:`_tell_presence`)."""
         self._published: tuple[int, StateTexts] | None = None
         """The last change sent to the clients, and the record's length stored then: the
         answer to a ``sync`` while the next change waits for its write."""
@@ -436,7 +441,7 @@ class GameSession:
         if seat is not None:
             await self.seating.arrive(seat)
         self._send_full(client)
-        self.broadcast(self.seating.presence_message())  # spectators too: the watchers count
+        self._tell_presence(watchers_only=seat is None)  # spectators too: the watchers count
 
     def leave(self, client: Client) -> None:
         if client not in self.clients:
@@ -444,6 +449,24 @@ class GameSession:
         self.clients.remove(client)
         if client.seat is not None:
             self.seating.depart(client.seat)
+        self._tell_presence(watchers_only=client.seat is None)
+
+    def _tell_presence(self, watchers_only: bool) -> None:
+        """Tell everyone who is here: at once when a seat's connection changed; when only
+        the watchers' count did, once per :data:`WATCHERS_TOLD_EVERY` (a crowd arriving
+        together would otherwise cost a message to everyone per arrival: a million
+        messages for a thousand spectators)."""
+        if watchers_only:
+            if self._presence_later is None:
+                loop = asyncio.get_running_loop()
+                self._presence_later = loop.call_later(WATCHERS_TOLD_EVERY, self._tell_now)
+            return
+        self._tell_now()
+
+    def _tell_now(self) -> None:
+        if self._presence_later is not None:
+            self._presence_later.cancel()
+            self._presence_later = None
         self.broadcast(self.seating.presence_message())
 
     def running_game(self) -> Game:
@@ -523,6 +546,9 @@ class GameSession:
 
     def stop(self) -> None:
         self.computer.stop()
+        if self._presence_later is not None:
+            self._presence_later.cancel()
+            self._presence_later = None
 
 
 HANDLERS: dict[str, Handler] = {
