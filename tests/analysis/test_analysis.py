@@ -26,6 +26,7 @@ from monopoly.core.actions import AcceptTrade, Buy, DeclineBuy, ProposeTrade, Re
 from monopoly.core.errors import IllegalActionError
 from monopoly.core.game import Game
 from monopoly.core.records import record_of
+from monopoly.core.rules import RuleSet
 
 HOTEL_STREETS = (16, 18, 19, 21, 23, 24, 26, 27, 29, 31, 32, 34)
 """Orange, red, yellow and green: the 12 streets that take the Bank's 12 hotels."""
@@ -157,8 +158,7 @@ def test_bad_settings_are_refused() -> None:
 
 
 def recorded_game(turns: int) -> dict[str, Any]:
-    game = Game.new(["Ann", "Bob"], seed=11)
-    game.rules = game.rules.with_options(turn_limit=turns)
+    game = Game.new(["Ann", "Bob"], seed=11, rules=RuleSet.named("standard", turn_limit=turns))
     play(game, [make_bot("hard", 1), make_bot("hard", 2)])
     return record_of(game)
 

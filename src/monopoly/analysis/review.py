@@ -50,10 +50,13 @@ class ReviewedDecision:
 
     turn: int
     prefix: int
+    space: int
+    """The space of the decision (the street offered for sale...), or -1."""
     judgement: Judgement
 
     def to_json(self) -> dict[str, Any]:
-        return {"turn": self.turn, "prefix": self.prefix, **self.judgement.to_json()}
+        where = {"turn": self.turn, "prefix": self.prefix, "space": self.space}
+        return {**where, **self.judgement.to_json()}
 
 
 @dataclass(slots=True)
@@ -66,7 +69,13 @@ class GameAnalysis:
     decisions: list[ReviewedDecision] = field(default_factory=list)
     winners: tuple[int, ...] = ()
     turns: int = 0
+    planned: int = 0
+    """How many positions (chart points and decisions) the analysis set out to do."""
     complete: bool = True
+
+    @property
+    def done(self) -> int:
+        return len(self.points) + len(self.decisions)
 
     def marked(self) -> list[ReviewedDecision]:
         """The decisions with a mark (inaccuracy, mistake or blunder)."""
@@ -99,6 +108,7 @@ class Position:
     seat: int
     alternatives: Alternatives
     is_decision: bool
+    space: int = -1
 
 
 def plan(record: dict[str, Any], seat: int | None = None) -> tuple[Game, list[Position]]:
@@ -120,7 +130,9 @@ def plan(record: dict[str, Any], seat: int | None = None) -> tuple[Game, list[Po
         if is_judged(game, action) and (seat is None or action.seat == seat):
             alternatives = alternatives_of(game, action)
             if len(alternatives) > 1:
-                positions.append(Position(prefix, game.turn, action.seat, alternatives, True))
+                space = game.decision.space if game.decision is not None else -1
+                where = Position(prefix, game.turn, action.seat, alternatives, True, space)
+                positions.append(where)
         game.apply(action)
     return game, positions
 
@@ -145,6 +157,7 @@ def analyse_game(
     settings = settings or RolloutSettings()
     final, positions = plan(record, seat)
     result = GameAnalysis(tuple(final.names), settings, winners=final.winners, turns=final.turn)
+    result.planned = len(positions)
     clean = record_of(final)
     done = 0
 
@@ -168,7 +181,8 @@ def analyse_game(
 def _add(result: GameAnalysis, game: Game, position: Position, scores: list[Scores]) -> None:
     if position.is_decision:
         judgement = judge_scores(game, position.alternatives, position.seat, scores)
-        result.decisions.append(ReviewedDecision(position.turn, position.prefix, judgement))
+        reviewed = ReviewedDecision(position.turn, position.prefix, position.space, judgement)
+        result.decisions.append(reviewed)
     else:
         chances = WinChances.from_scores(tuple(game.names), scores[0])
         result.points.append(ChartPoint(position.turn, position.prefix, chances))
