@@ -111,9 +111,11 @@ class Position:
     space: int = -1
 
 
-def plan(record: dict[str, Any], seat: int | None = None) -> tuple[Game, list[Position]]:
+def plan(
+    record: dict[str, Any], seat: int | None = None, decisions: bool = True
+) -> tuple[Game, list[Position]]:
     """Replay ``record``: the final game and the positions to analyse, in game order
-    (``seat``: judge only that seat's decisions)."""
+    (``seat``: judge only that seat's decisions; ``decisions`` False: the chart alone)."""
     setup = setup_from_json(record.get("setup"))
     script = [entry_from_json(entry, i + 1) for i, entry in enumerate(record.get("log", []))]
     game = Game(setup, script)
@@ -127,7 +129,7 @@ def plan(record: dict[str, Any], seat: int | None = None) -> tuple[Game, list[Po
         if game.turn != last_turn:
             last_turn = game.turn
             positions.append(Position(prefix, game.turn, -1, ((),), False))
-        if is_judged(game, action) and (seat is None or action.seat == seat):
+        if decisions and is_judged(game, action) and (seat is None or action.seat == seat):
             alternatives = alternatives_of(game, action)
             if len(alternatives) > 1:
                 space = game.decision.space if game.decision is not None else -1
@@ -150,12 +152,14 @@ def analyse_game(
     pool: Pool | None = None,
     seat: int | None = None,
     progress: Callable[[int, int], None] | None = None,
+    decisions: bool = True,
 ) -> GameAnalysis:
     """The chart and the judged decisions of a recorded game (a record as JSON, see
     docs/records.md). ``progress(done, total)`` is told after each position; Ctrl-C
-    (KeyboardInterrupt) stops early and returns what is done (``complete`` False)."""
+    (KeyboardInterrupt) stops early and returns what is done (``complete`` False);
+    ``decisions`` False: the chart alone."""
     settings = settings or RolloutSettings()
-    final, positions = plan(record, seat)
+    final, positions = plan(record, seat, decisions)
     result = GameAnalysis(tuple(final.names), settings, winners=final.winners, turns=final.turn)
     result.planned = len(positions)
     clean = record_of(final)

@@ -124,3 +124,50 @@ def _chances_table(analysis: GameAnalysis, texts: AnalysisTexts) -> Table:
     for point in shown:
         table.add_row(str(point.turn), *(c.points() for c in point.chances.chances))
     return table
+
+
+@app.command()
+def calibrate(
+    games: Annotated[int, typer.Option(help="Games to play and predict")] = 2000,
+    players: Annotated[int, typer.Option(help="Players per game")] = 4,
+    rollouts: Annotated[int, typer.Option(help="Rollouts per prediction")] = 16,
+    horizon: Annotated[int, typer.Option(help="Player-turns a rollout plays on")] = HORIZON,
+    level: Annotated[str, typer.Option(help="Level of every player")] = LEVEL,
+    seed: Annotated[int, typer.Option(help="Seed of the games and rollouts")] = 0,
+    workers: Workers = None,
+    backend: Backend = "local",
+    address: Address = None,
+    out: Annotated[Path, typer.Option(help="Folder for the diagram and the JSON")] = Path(
+        "calibration"
+    ),
+    language: Annotated[str, typer.Option(help="Language of the labels: en or de")] = "en",
+) -> None:
+    """How well the win chances are calibrated: a reliability diagram and the Brier
+    score over many games (see docs/analysis.md). Ctrl-C keeps the games done."""
+    from monopoly.analysis.calibration import calibrate as run_calibration
+    from monopoly.analysis.calibration import plot_reliability
+    from monopoly.core.editions import get_edition
+    from monopoly.sim.report import _save
+
+    try:
+        settings = RolloutSettings(level, horizon, rollouts, seed)
+        texts = AnalysisTexts(get_edition("classic"), language)
+        columns = (*Progress.get_default_columns()[:1], BarColumn(), MofNCompleteColumn())
+        with (
+            Pool(workers, backend, address) as pool,
+            Progress(*columns, TimeRemainingColumn(), console=console) as progress,
+        ):
+            task = progress.add_task(texts("games"), total=games)
+            result = run_calibration(
+                games, players, settings, pool, lambda done: progress.advance(task, done)
+            )
+    except (MonopolyError, BotError, BackendError, ValueError) as error:
+        raise fail(str(error)) from None
+    out.mkdir(parents=True, exist_ok=True)
+    _save(plot_reliability(result, texts), out / "reliability.png")
+    data = result.to_json()
+    (out / "calibration.json").write_text(json.dumps(data, indent=1), encoding="utf-8")
+    console.print(
+        texts("brier", score=f"{data['brier']:.4f}", baseline=f"{data['baseline_brier']:.4f}")
+    )
+    console.print(f"{texts('games')}: {result.games} · {out / 'reliability.png'}")
