@@ -16,6 +16,7 @@ import argparse
 import time
 
 from monopoly.analysis import Pool, RolloutSettings, analyse_game, trade_advice
+from monopoly.analysis.advice import ADVICE_HORIZON
 from monopoly.bots.base import make_bot, play
 from monopoly.core.actions import ProposeTrade
 from monopoly.core.game import Game
@@ -38,15 +39,17 @@ def orange_offer() -> tuple[Game, ProposeTrade]:
     return game, ProposeTrade(0, partner=1, give_cash=1, take=(19,))
 
 
-def bench_advice(pool: Pool, settings: RolloutSettings) -> None:
+def bench_advice(pool: Pool, settings: RolloutSettings, budget: float) -> None:
+    """The advice with the default target (±3 points) and the given time budget (0: as
+    long as the target takes)."""
     game, offer = orange_offer()
     start = time.perf_counter()
-    advice = trade_advice(game, offer, settings, pool)
+    advice = trade_advice(game, offer, settings, pool, budget=budget)
     seconds = time.perf_counter() - start
     changes = ", ".join(f"{game.names[s]} {advice.change[s].points()}" for s in range(2))
     widest = max(c.half_width for c in advice.change) * 100
     print(
-        f"advice: {seconds:.2f} s, {2 * settings.rollouts} rollouts "
+        f"advice: {seconds:.2f} s, {2 * advice.without.rollouts} rollouts "
         f"(horizon {settings.horizon}, {pool.workers} workers): {changes}; "
         f"widest interval ±{widest:.1f} points"
     )
@@ -81,7 +84,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--only", choices=("advice", "chart"), default=None)
     parser.add_argument("--rollouts", type=int, default=0, help="per alternative / point")
-    parser.add_argument("--advice-horizon", type=int, default=40)
+    parser.add_argument("--advice-horizon", type=int, default=ADVICE_HORIZON)
+    parser.add_argument("--budget", type=float, default=0.0, help="advice seconds (0: none)")
     parser.add_argument("--horizon", type=int, default=120, help="of the chart's rollouts")
     parser.add_argument("--turns", type=int, default=150)
     parser.add_argument("--workers", type=int, default=None, help="default: all cores")
@@ -89,8 +93,9 @@ def main() -> None:
     args = parser.parse_args()
     with Pool(args.workers) as pool:
         if args.only in (None, "advice"):
-            rollouts = args.rollouts or 500
-            bench_advice(pool, RolloutSettings(horizon=args.advice_horizon, rollouts=rollouts))
+            rollouts = args.rollouts or 4000
+            settings = RolloutSettings(horizon=args.advice_horizon, rollouts=rollouts)
+            bench_advice(pool, settings, args.budget)
         if args.only in (None, "chart"):
             rollouts = args.rollouts or 50
             settings = RolloutSettings(horizon=args.horizon, rollouts=rollouts)

@@ -119,7 +119,7 @@ def test_trade_advice_sides_move_opposite_ways() -> None:
     game = orange_blunder_game()
     offer = game.decision.data if game.decision else None
     assert isinstance(offer, ProposeTrade)
-    advice = trade_advice(game, offer, RolloutSettings(rollouts=160))
+    advice = trade_advice(game, offer, RolloutSettings(rollouts=160), budget=0)
     assert advice.change[0].mean > 0.10
     assert advice.change[1].mean == pytest.approx(-advice.change[0].mean)
     assert advice.with_trade[0].mean > advice.without[0].mean

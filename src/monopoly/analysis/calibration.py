@@ -178,7 +178,7 @@ def calibrate(
     jobs = [CalibrationJob(players, settings, settings.seed, a, b) for a, b in ranges]
     total = Calibration(players, settings)
     try:
-        for part in pool.backend.map(run_calibration_job, jobs):
+        for part in pool.map(run_calibration_job, jobs):
             total.add(part)
             if progress is not None:
                 progress(part.games)

@@ -46,6 +46,9 @@ class RolloutSettings:
     horizon: int = HORIZON
     rollouts: int = 400
     seed: int = 0
+    first: int = 0
+    """The index of the first rollout: a further batch of an estimate goes on where the
+    last one stopped (same seeds for the same indexes, new ones after)."""
 
     def __post_init__(self) -> None:
         if self.horizon < 1:
@@ -53,6 +56,10 @@ class RolloutSettings:
         if self.rollouts < 2:
             raise ValueError(f"an estimate needs at least 2 rollouts, got {self.rollouts}")
         make_bot(self.level)  # raises BotError for an unknown level
+
+    @property
+    def indexes(self) -> range:
+        return range(self.first, self.first + self.rollouts)
 
     def rollout_seed(self, index: int) -> int:
         """The seed of rollout ``index``: the same for every alternative (common random

@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import hashlib
 import json
+import multiprocessing
+import multiprocessing.pool
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from monopoly.core.actions import Action
 from monopoly.core.game import Game
@@ -23,6 +25,8 @@ from monopoly.sim.backends import LocalBackend, RayBackend, open_backend
 
 from .rollout import RolloutSettings, rollout
 
+J = TypeVar("J")
+R = TypeVar("R")
 Scores = list[list[float]]
 """One score per seat, for each rollout."""
 Alternatives = tuple[tuple[Action, ...], ...]
@@ -76,23 +80,25 @@ def run_job(job: Job) -> list[Scores]:
 def scores_here(game: Game, alternatives: Alternatives, settings: RolloutSettings) -> list[Scores]:
     """Every rollout of every alternative, in this process."""
     return [
-        [rollout(game, settings, index, first) for index in range(settings.rollouts)]
+        [rollout(game, settings, index, first) for index in settings.indexes]
         for first in alternatives
     ]
 
 
-def split(rollouts: int, parts: int) -> list[tuple[int, int]]:
-    """``parts`` index ranges of about equal size (fewer, larger jobs: each replays its
-    position once)."""
-    size = max(1, -(-rollouts // parts))
-    return [(start, min(start + size, rollouts)) for start in range(0, rollouts, size)]
+def split(indexes: range, parts: int) -> list[tuple[int, int]]:
+    """``indexes`` in ``parts`` ranges of about equal size (fewer, larger jobs: each
+    replays its position once)."""
+    size = max(1, -(-len(indexes) // parts))
+    return [(start, min(start + size, indexes.stop)) for start in indexes[::size]]
 
 
 class Pool:
     """Runs rollouts: here (``workers`` 1), on the local process pool or on Ray.
 
     ``Pool(workers=None)`` uses all cores; ``backend="ray"`` and ``address`` as in
-    ``monopoly simulate``.
+    ``monopoly simulate``. Used in ``with``, a local pool keeps its worker processes
+    (and the positions they replayed) from one call to the next: batches of a trade's
+    advice then start at once.
     """
 
     def __init__(
@@ -100,6 +106,7 @@ class Pool:
     ) -> None:
         self.backend: LocalBackend | RayBackend = open_backend(backend, workers, address)
         self.workers = self.backend.workers
+        self._processes: multiprocessing.pool.Pool | None = None
 
     @property
     def is_local_only(self) -> bool:
@@ -108,10 +115,22 @@ class Pool:
     def __enter__(self) -> Pool:
         self.backend.__enter__()
         self.workers = self.backend.workers
+        if isinstance(self.backend, LocalBackend) and self.workers > 1:
+            self._processes = multiprocessing.get_context().Pool(self.workers)
         return self
 
     def __exit__(self, *exc: Any) -> None:
+        if self._processes is not None:
+            self._processes.terminate()
+            self._processes.join()
+            self._processes = None
         self.backend.__exit__(None, None, None)
+
+    def map(self, func: Callable[[J], R], jobs: list[J]) -> Iterator[R]:
+        """``func`` over ``jobs``, results in the jobs' order."""
+        if self._processes is not None:
+            return self._processes.imap(func, jobs)
+        return self.backend.map(func, jobs)
 
     def run(
         self, game: Game, alternatives: Alternatives, settings: RolloutSettings
@@ -132,7 +151,7 @@ class Pool:
         jobs = list(_jobs(positions, self.workers))
         results: list[list[Scores]] = [[[] for _ in p[2]] for p in positions]
         left = Counter(owner for owner, _ in jobs)
-        parts = self.backend.map(run_job, [job for _, job in jobs])
+        parts = self.map(run_job, [job for _, job in jobs])
         for (owner, _), part in zip(jobs, parts, strict=True):
             for scores, more in zip(results[owner], part, strict=True):
                 scores.extend(more)
@@ -153,7 +172,7 @@ def _jobs(
         key = keys.get(id(record))
         if key is None:
             key = keys[id(record)] = record_key(record)
-        for start, stop in split(settings.rollouts, parts):
+        for start, stop in split(settings.indexes, parts):
             yield owner, Job(key, record, prefix, alternatives, settings, start, stop)
 
 
