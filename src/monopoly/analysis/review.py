@@ -167,7 +167,7 @@ def analyse_game(
 
     def finished(index: int, scores: list[Scores]) -> None:
         nonlocal done
-        _add(result, final, positions[index], scores)
+        add_scores(result, final, positions[index], scores)
         done += 1
         if progress is not None:
             progress(done, len(positions))
@@ -182,7 +182,8 @@ def analyse_game(
     return result
 
 
-def _add(result: GameAnalysis, game: Game, position: Position, scores: list[Scores]) -> None:
+def add_scores(result: GameAnalysis, game: Game, position: Position, scores: list[Scores]) -> None:
+    """Put the scores of ``position`` into ``result``: a chart point or a judgement."""
     if position.is_decision:
         judgement = judge_scores(game, position.alternatives, position.seat, scores)
         reviewed = ReviewedDecision(position.turn, position.prefix, position.space, judgement)
