@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import json
 import os
+import pty
+import re
+import select
 import signal
 import subprocess
 import sys
@@ -75,17 +78,45 @@ def test_bad_input_is_refused(record: Path, args: list[str], message: str) -> No
 
 
 def test_ctrl_c_keeps_what_is_done(record: Path, tmp_path: Path) -> None:
+    """Run in a terminal (a pseudo-terminal: the progress bar shows), interrupted once
+    a position is done: the JSON has what was finished and says it is incomplete."""
     out = tmp_path / "partial.json"
-    env = {**os.environ, "COLUMNS": "120"}
+    leader, follower = pty.openpty()
+    command = [*MONOPOLY, "analyse", str(record), "--rollouts", "300", "--workers", "1"]
     process = subprocess.Popen(
-        [*MONOPOLY, "analyse", str(record), "--rollouts", "400", "--workers", "1", "--out",
-         str(out)],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+        [*command, "--out", str(out)], stdout=follower, stderr=follower,
+        env={**os.environ, "COLUMNS": "120"},
     )  # fmt: skip
-    time.sleep(8)
+    os.close(follower)
+    seen = _read_until(leader, re.compile(rb"\b[1-9]\d*/\d+"), process)
     process.send_signal(signal.SIGINT)
-    stdout, stderr = process.communicate(timeout=120)
-    assert process.returncode == 0, stderr
+    assert process.wait(timeout=120) == 0
+    seen += _read_rest(leader)
     data = json.loads(out.read_text(encoding="utf-8"))
     assert data["complete"] is False
-    assert "Stopped early" in stdout
+    assert len(data["chart"]) + len(data["decisions"]) >= 1
+    assert b"Stopped early" in seen
+
+
+def _read_until(fd: int, pattern: re.Pattern[bytes], process: subprocess.Popen[bytes]) -> bytes:
+    seen = b""
+    deadline = time.monotonic() + 240
+    while not pattern.search(seen):
+        assert time.monotonic() < deadline and process.poll() is None, seen.decode(errors="replace")
+        ready, _, _ = select.select([fd], [], [], 1.0)
+        if ready:
+            seen += os.read(fd, 4096)
+    return seen
+
+
+def _read_rest(fd: int) -> bytes:
+    rest = b""
+    while select.select([fd], [], [], 0.5)[0]:
+        try:
+            chunk = os.read(fd, 4096)
+        except OSError:  # the terminal closed with the process
+            break
+        if not chunk:
+            break
+        rest += chunk
+    return rest

@@ -14,7 +14,7 @@ from monopoly.sim.report import _figure, _save, _table
 
 from .judge import Mark
 from .review import GameAnalysis, ReviewedDecision
-from .texts import AnalysisTexts
+from .texts import AnalysisTexts, decision_rows
 
 CHART = "win_chances.png"
 MARK_COLOURS = {Mark.INACCURACY: "#e6b800", Mark.MISTAKE: "#e67e22", Mark.BLUNDER: "#c0392b"}
@@ -71,28 +71,6 @@ def _chance_at(analysis: GameAnalysis, decision: ReviewedDecision) -> float:
     """The decider's chance at the last chart point before the decision."""
     before = [p for p in analysis.points if p.prefix <= decision.prefix] or analysis.points
     return before[-1].chances[decision.judgement.seat].mean if before else 0.5
-
-
-def decision_rows(
-    analysis: GameAnalysis, game: Game, texts: AnalysisTexts
-) -> list[tuple[str, str, str, str, str, str]]:
-    """(turn, player, taken, better, loss, mark) of each marked decision."""
-    rows = []
-    for decision in analysis.marked():
-        judgement = decision.judgement
-        taken = judgement.options[judgement.taken].actions
-        better = judgement.options[judgement.best].actions
-        rows.append(
-            (
-                str(decision.turn),
-                analysis.names[judgement.seat],
-                texts.actions(game, taken, decision.space),
-                texts.actions(game, better, decision.space),
-                judgement.loss.points(),
-                texts.mark(judgement.mark),
-            )
-        )
-    return rows
 
 
 def write_report(analysis: GameAnalysis, game: Game, texts: AnalysisTexts, folder: Path) -> Path:

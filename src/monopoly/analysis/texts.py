@@ -4,6 +4,7 @@ of the simulator's), and actions told in words."""
 from __future__ import annotations
 
 import tomllib
+from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -15,6 +16,7 @@ from monopoly.core.narrate import money
 from monopoly.sim.texts import Texts
 
 from .judge import Mark
+from .review import GameAnalysis, ReviewedDecision
 
 
 @cache
@@ -69,3 +71,45 @@ class AnalysisTexts(Texts):
         if not actions:
             return self("not_now")
         return " + ".join(self.action(game, a, space) for a in actions)
+
+
+@dataclass(frozen=True, slots=True)
+class MarkedRow:
+    """A marked decision told in words: who, what was taken, what was better."""
+
+    decision: ReviewedDecision
+    player: str
+    taken: str
+    better: str
+    mark: str
+
+    def cells(self) -> tuple[str, str, str, str, str, str]:
+        """(turn, player, taken, better, loss, mark): a table's row."""
+        loss = self.decision.judgement.loss.points()
+        return (str(self.decision.turn), self.player, self.taken, self.better, loss, self.mark)
+
+
+def marked_rows(analysis: GameAnalysis, game: Game, texts: AnalysisTexts) -> list[MarkedRow]:
+    """Each marked decision of ``analysis`` told in ``texts``' language."""
+    rows = []
+    for decision in analysis.marked():
+        judgement = decision.judgement
+        taken = judgement.options[judgement.taken].actions
+        better = judgement.options[judgement.best].actions
+        rows.append(
+            MarkedRow(
+                decision,
+                analysis.names[judgement.seat],
+                texts.actions(game, taken, decision.space),
+                texts.actions(game, better, decision.space),
+                texts.mark(judgement.mark),
+            )
+        )
+    return rows
+
+
+def decision_rows(
+    analysis: GameAnalysis, game: Game, texts: AnalysisTexts
+) -> list[tuple[str, str, str, str, str, str]]:
+    """(turn, player, taken, better, loss, mark) of each marked decision."""
+    return [row.cells() for row in marked_rows(analysis, game, texts)]

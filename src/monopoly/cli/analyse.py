@@ -13,9 +13,8 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemaining
 from rich.table import Table
 
 from monopoly.analysis import GameAnalysis, Pool, RolloutSettings, analyse_game
-from monopoly.analysis.report import decision_rows, write_report
 from monopoly.analysis.rollout import HORIZON, LEVEL
-from monopoly.analysis.texts import AnalysisTexts
+from monopoly.analysis.texts import AnalysisTexts, decision_rows
 from monopoly.bots.base import BotError
 from monopoly.cli.main import app, console, fail
 from monopoly.cli.options import Address, Backend, Workers
@@ -67,6 +66,8 @@ def analyse(
         if not as_json:
             console.print(texts("json_written", path=out))
     if report is not None:
+        from monopoly.analysis.report import write_report  # matplotlib: only when needed
+
         page = write_report(analysis, game, texts, report)
         if not as_json:
             console.print(texts("report_written", path=page))

@@ -25,7 +25,7 @@ from fastapi import FastAPI
 from monopoly.analysis.review import GameAnalysis, Position, add_scores, plan
 from monopoly.analysis.rollout import RolloutSettings
 from monopoly.analysis.runner import Job, position_at, record_key, run_job
-from monopoly.analysis.texts import AnalysisTexts
+from monopoly.analysis.texts import AnalysisTexts, marked_rows
 from monopoly.core.errors import MonopolyError
 from monopoly.core.game import Game
 from monopoly.core.records import game_state, record_of
@@ -75,22 +75,19 @@ class AnalysisRun:
 
 def marks_json(analysis: GameAnalysis, game: Game, language: str) -> list[dict[str, Any]]:
     """The marked decisions told in ``language``."""
-    texts = AnalysisTexts(game.edition, language)
     marks = []
-    for decision in analysis.marked():
-        judgement = decision.judgement
-        taken = judgement.options[judgement.taken].actions
-        better = judgement.options[judgement.best].actions
+    for row in marked_rows(analysis, game, AnalysisTexts(game.edition, language)):
+        judgement = row.decision.judgement
         marks.append(
             {
-                "turn": decision.turn,
-                "prefix": decision.prefix,
+                "turn": row.decision.turn,
+                "prefix": row.decision.prefix,
                 "seat": judgement.seat,
-                "player": analysis.names[judgement.seat],
+                "player": row.player,
                 "mark": judgement.mark.value,
-                "mark_text": texts.mark(judgement.mark),
-                "taken": texts.actions(game, taken, decision.space),
-                "better": texts.actions(game, better, decision.space),
+                "mark_text": row.mark,
+                "taken": row.taken,
+                "better": row.better,
                 "loss": judgement.loss.to_json(),
                 "taken_chance": judgement.chance_of(judgement.taken).to_json(),
                 "better_chance": judgement.chance_of(judgement.best).to_json(),
