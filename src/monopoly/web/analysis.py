@@ -117,7 +117,7 @@ class AnalysisService:
             if run.task is not None:
                 run.task.cancel()
         if self._executor is not None:
-            self._executor.shutdown(wait=False, cancel_futures=True)
+            self._executor.shutdown(wait=True, cancel_futures=True)
 
     async def start(self, game_id: str) -> AnalysisRun:
         run = self.runs.get(game_id)
