@@ -5,6 +5,9 @@ Rollouts are seeded, so every number here is reproducible; the counts are kept s
 
 from __future__ import annotations
 
+import json
+import tomllib
+from importlib import resources
 from typing import Any
 
 import pytest
@@ -20,6 +23,7 @@ from monopoly.analysis import (
     trade_advice,
     win_chances,
 )
+from monopoly.analysis.calibration import calibrate
 from monopoly.analysis.rollout import scores
 from monopoly.bots.base import BotError, make_bot, play
 from monopoly.core.actions import AcceptTrade, Buy, DeclineBuy, ProposeTrade, RejectTrade, Roll
@@ -188,3 +192,31 @@ def test_the_pool_gives_the_numbers_of_one_process() -> None:
     with Pool(workers=2) as pool:
         shared = analyse_game(record, settings, pool)
     assert [p.chances for p in alone.points] == [p.chances for p in shared.points]
+
+
+def test_every_text_in_english_and_german() -> None:
+    folder = resources.files("monopoly")
+    toml = [
+        tomllib.loads(folder.joinpath("locales", f"analysis_{lang}.toml").read_text("utf-8"))
+        for lang in ("en", "de")
+    ]
+    assert toml[0].keys() == toml[1].keys()
+    page = [
+        json.loads(folder.joinpath("web", "static", "i18n", f"analysis_{lang}.json").read_text())
+        for lang in ("en", "de")
+    ]
+    assert page[0].keys() == page[1].keys()
+
+
+def test_calibration_pairs_predictions_with_results() -> None:
+    settings = RolloutSettings(level="easy", rollouts=2, horizon=20)
+    first = calibrate(3, players=2, settings=settings)
+    again = calibrate(3, players=2, settings=settings)
+    assert first.games == 3
+    assert first.predictions == again.predictions  # seeded: reproducible
+    assert sum(pairs for *_, pairs in first.bins()) == 6
+    for predicted, outcome in zip(first.predictions, first.outcomes, strict=True):
+        assert sum(predicted) == pytest.approx(1)
+        assert sum(outcome) == pytest.approx(1)
+    assert 0 <= first.brier() <= 2
+    assert first.baseline_brier() == pytest.approx(0.5)
