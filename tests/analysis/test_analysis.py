@@ -66,6 +66,16 @@ def orange_blunder_game() -> Game:
     return game
 
 
+def game_at_a_buy() -> tuple[Game, int]:
+    """A heads-up game played on until a player may buy a street; that player's seat."""
+    game = Game.new(["Ann", "Bob"], seed=9)
+    game.apply(Roll(0))
+    while game.decision is not None and game.decision.kind != "buy":
+        play(game, [make_bot("normal", 1), make_bot("normal", 2)], max_actions=1)
+    assert game.decision is not None
+    return game, game.decision.seat
+
+
 def test_all_hotels_win_chance_near_one() -> None:
     game = Game.new(["Ann", "Bob", "Cem"], seed=2, position=hotels_position())
     chances = win_chances(game, RolloutSettings(rollouts=40, horizon=60))
@@ -75,12 +85,7 @@ def test_all_hotels_win_chance_near_one() -> None:
 
 
 def test_same_move_on_the_same_dice_gives_the_same_chance() -> None:
-    game = Game.new(["Ann", "Bob"], seed=9)
-    game.apply(Roll(0))
-    while game.decision is not None and game.decision.kind != "buy":
-        play(game, [make_bot("normal", 1), make_bot("normal", 2)], max_actions=1)
-    assert game.decision is not None
-    seat = game.decision.seat
+    game, seat = game_at_a_buy()
     judgement = judge(
         game, Buy(seat), RolloutSettings(rollouts=30, horizon=40), alternatives=[(Buy(seat),)]
     )
@@ -94,12 +99,7 @@ def test_same_move_on_the_same_dice_gives_the_same_chance() -> None:
 def test_other_move_on_the_same_dice_differs() -> None:
     """Common random numbers do not make different moves equal: declining a street is
     not buying it."""
-    game = Game.new(["Ann", "Bob"], seed=9)
-    game.apply(Roll(0))
-    while game.decision is not None and game.decision.kind != "buy":
-        play(game, [make_bot("normal", 1), make_bot("normal", 2)], max_actions=1)
-    assert game.decision is not None
-    seat = game.decision.seat
+    game, seat = game_at_a_buy()
     judgement = judge(game, Buy(seat), RolloutSettings(rollouts=30, horizon=40))
     labels = [option.label for option in judgement.options]
     assert labels == [str(Buy(seat)), str(DeclineBuy(seat))]

@@ -10,7 +10,7 @@ from pathlib import Path
 from matplotlib.figure import Figure
 
 from monopoly.core.game import Game
-from monopoly.sim.report import _figure, _save, _table
+from monopoly.sim.report import _figure, _save, _table, page
 
 from .judge import Mark
 from .review import GameAnalysis, ReviewedDecision
@@ -110,22 +110,10 @@ def _html(analysis: GameAnalysis, game: Game, texts: AnalysisTexts) -> str:
     if not analysis.complete:
         note = texts("stopped_early", done=analysis.done, total=analysis.planned)
         stopped = f"<p><b>{esc(note)}</b></p>"
-    return f"""<!DOCTYPE html>
-<html lang="{texts.language}">
-<head>
-<meta charset="utf-8">
-<title>{esc(title)}</title>
-<style>
-body {{ font-family: sans-serif; max-width: 1100px; margin: 2em auto; color: #222; }}
-table {{ border-collapse: collapse; margin: 1em 0; }}
-td, th {{ border: 1px solid #ccc; padding: 0.2em 0.6em; text-align: left; }}
-td.n {{ text-align: right; }}
-img {{ max-width: 100%; }}
-</style>
-</head>
-<body>
-<h1>{esc(title)}</h1>
-{stopped}
+    return page(
+        texts.language,
+        title,
+        f"""{stopped}
 <h2>{esc(texts("settings"))}</h2>
 {_table([], setup_rows)}
 <p>{esc(texts("method"))}</p>
@@ -134,6 +122,5 @@ img {{ max-width: 100%; }}
 <p>{esc(texts("chart_note"))}</p>
 <h2>{esc(texts("marked_decisions"))}</h2>
 {marked}
-</body>
-</html>
-"""
+""",
+    )
