@@ -39,7 +39,9 @@ async function start() {
     while (run.state === "running") {
       showProgress(run);
       await new Promise((resolve) => setTimeout(resolve, 1000));
-      run = await getJson(api);
+      // POST again rather than GET: with several server processes the next request may
+      // reach another one, which then starts (or shows) its own analysis of the game.
+      run = await getJson(api, { method: "POST" });
     }
     if (run.state === "failed") throw new Error(run.error);
     await show(run);
