@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from monopoly.core.actions import Action, Build, ProposeTrade
-from monopoly.core.game import Game
+from monopoly.core.game import Game, decisions_answered
 from monopoly.core.records import entry_from_json, record_of, setup_from_json
 from monopoly.core.state import BUY, JAIL, TRADE
 
@@ -140,10 +140,19 @@ def plan(
 
 
 def is_judged(game: Game, action: Action) -> bool:
-    decision = game.decision
+    """A judged action: building, a trade offer, or the answer to a judged decision (a
+    mortgage taken while deciding to buy is not that answer)."""
     if isinstance(action, JUDGED_ACTIONS):
         return True
-    return decision is not None and decision.seat == action.seat and decision.kind in JUDGED_KINDS
+    decision = game.decision
+    answers = decisions_answered().get(type(action))
+    return (
+        decision is not None
+        and decision.seat == action.seat
+        and decision.kind in JUDGED_KINDS
+        and answers is not None
+        and decision.kind in answers
+    )
 
 
 def analyse_game(
