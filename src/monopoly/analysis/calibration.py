@@ -190,9 +190,16 @@ def calibrate(
 def plot_reliability(calibration: Calibration, texts: AnalysisTexts) -> Figure:
     """Predicted chance (by bin) against the observed win rate, with 95 % bars, the
     diagonal of perfect calibration, and how many predictions fell in each bin."""
+    return plot_bins(calibration.bins(), calibration.brier(), calibration.baseline_brier(), texts)
+
+
+def plot_bins(
+    rows: list[tuple[float, float, float, int]], brier: float, baseline: float, texts: AnalysisTexts
+) -> Figure:
+    """:func:`plot_reliability` of bins (mean prediction, observed rate, half-width,
+    predictions) and the two Brier scores (as in ``calibration.json``)."""
     figure = _figure(6.4, 6.8)
     diagram, counts = figure.subplots(2, 1, height_ratios=(3, 1), sharex=True)
-    rows = calibration.bins()
     diagram.plot([0, 1], [0, 1], color="grey", linestyle="--", linewidth=1, label=texts("perfect"))
     diagram.errorbar(
         [r[0] for r in rows], [r[1] for r in rows], yerr=[r[2] for r in rows],
@@ -201,15 +208,11 @@ def plot_reliability(calibration: Calibration, texts: AnalysisTexts) -> Figure:
     diagram.set_xlim(0, 1)
     diagram.set_ylim(0, 1)
     diagram.set_ylabel(texts("observed"))
-    brier = texts(
-        "brier",
-        score=f"{calibration.brier():.3f}",
-        baseline=f"{calibration.baseline_brier():.3f}",
-    )
-    diagram.set_title(f"{texts('reliability')}\n{brier}", fontsize=10)
+    scores = texts("brier", score=f"{brier:.3f}", baseline=f"{baseline:.3f}")
+    diagram.set_title(f"{texts('reliability')}\n{scores}", fontsize=10)
     diagram.legend(loc="upper left", fontsize=8)
     counts.bar([r[0] for r in rows], [r[3] for r in rows], width=0.06, color="#8172b2")
     counts.set_xlabel(texts("predicted"))
-    counts.set_ylabel(texts("games"))
+    counts.set_ylabel(texts("predictions"))
     figure.tight_layout()
     return figure
