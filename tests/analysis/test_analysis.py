@@ -220,3 +220,13 @@ def test_calibration_pairs_predictions_with_results() -> None:
         assert sum(outcome) == pytest.approx(1)
     assert 0 <= first.brier() <= 2
     assert first.baseline_brier() == pytest.approx(0.5)
+
+
+def test_the_package_example_runs() -> None:
+    import doctest
+
+    import monopoly.analysis
+
+    result = doctest.testmod(monopoly.analysis)
+    assert result.attempted >= 4
+    assert result.failed == 0
