@@ -120,3 +120,20 @@ def _read_rest(fd: int) -> bytes:
             break
         rest += chunk
     return rest
+
+
+def test_calibrate_writes_the_diagram_and_scores(tmp_path: Path) -> None:
+    args = ["--games", "3", "--players", "2", "--rollouts", "2", "--horizon", "10"]
+    done = run("calibrate", *args, "--level", "easy", "--workers", "1", "--out", str(tmp_path))
+    assert done.returncode == 0, done.stderr
+    assert "Brier score" in done.stdout
+    data = json.loads((tmp_path / "calibration.json").read_text(encoding="utf-8"))
+    assert data["games"] == 3 and data["players"] == 2
+    assert sum(b["pairs"] for b in data["bins"]) == 6
+    assert (tmp_path / "reliability.png").stat().st_size > 1000
+
+
+def test_calibrate_refuses_bad_input(tmp_path: Path) -> None:
+    done = run("calibrate", "--games", "0", "--out", str(tmp_path))
+    assert done.returncode == 2
+    assert "at least 1 game" in done.stderr

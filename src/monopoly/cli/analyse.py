@@ -22,6 +22,8 @@ from monopoly.core.errors import MonopolyError, RecordError
 from monopoly.core.records import load_record, record_of
 from monopoly.sim.backends import BackendError
 
+Horizon = Annotated[int, typer.Option(help="Player-turns a rollout plays on")]
+Language = Annotated[str, typer.Option(help="Language of the labels: en or de")]
 CHART_ROWS = 16
 """At most this many turns in the terminal's table of chances (the report has all)."""
 
@@ -31,7 +33,7 @@ def analyse(
     record: Annotated[Path, typer.Argument(help="A game record (JSON), e.g. from --record")],
     seat: Annotated[int | None, typer.Option(help="Judge only this seat's decisions")] = None,
     rollouts: Annotated[int, typer.Option(help="Rollouts per position")] = 100,
-    horizon: Annotated[int, typer.Option(help="Player-turns a rollout plays on")] = HORIZON,
+    horizon: Horizon = HORIZON,
     level: Annotated[str, typer.Option(help="Level of the players in the rollouts")] = LEVEL,
     seed: Annotated[int, typer.Option(help="Seed of the rollouts")] = 0,
     workers: Workers = None,
@@ -42,7 +44,7 @@ def analyse(
     report: Annotated[
         Path | None, typer.Option(help="Write an HTML report with the chart into this folder")
     ] = None,
-    language: Annotated[str, typer.Option(help="Language of the labels: en or de")] = "en",
+    language: Language = "en",
 ) -> None:
     """Win chances over a game's turns and its decisions marked (inaccuracy, mistake,
     blunder). Ctrl-C stops and keeps what is done."""
@@ -131,8 +133,8 @@ def _chances_table(analysis: GameAnalysis, texts: AnalysisTexts) -> Table:
 def calibrate(
     games: Annotated[int, typer.Option(help="Games to play and predict")] = 2000,
     players: Annotated[int, typer.Option(help="Players per game")] = 4,
-    rollouts: Annotated[int, typer.Option(help="Rollouts per prediction")] = 16,
-    horizon: Annotated[int, typer.Option(help="Player-turns a rollout plays on")] = HORIZON,
+    rollouts: Annotated[int, typer.Option(help="Rollouts per prediction")] = 12,
+    horizon: Horizon = HORIZON,
     level: Annotated[str, typer.Option(help="Level of every player")] = LEVEL,
     seed: Annotated[int, typer.Option(help="Seed of the games and rollouts")] = 0,
     workers: Workers = None,
@@ -141,7 +143,7 @@ def calibrate(
     out: Annotated[Path, typer.Option(help="Folder for the diagram and the JSON")] = Path(
         "calibration"
     ),
-    language: Annotated[str, typer.Option(help="Language of the labels: en or de")] = "en",
+    language: Language = "en",
 ) -> None:
     """How well the win chances are calibrated: a reliability diagram and the Brier
     score over many games (see docs/analysis.md). Ctrl-C keeps the games done."""
