@@ -53,10 +53,13 @@ def test_analysis_page_shows_the_chart_after_a_game(tmp_path: Path) -> None:
         assert answer["state"] == "done"
         assert [p["turn"] for p in answer["analysis"]["chart"]] == list(range(1, 9))
         marks = page.locator("[data-testid=analysis-mark]")
-        if marks.count():
-            marks.first.click()
-            page.wait_for_selector("[data-testid=analysis-board] .cell", timeout=WAIT_MS)
-            assert page.locator("[data-testid=analysis-board] .cell").count() == 40
+        assert marks.count() == len(answer["marks"]) >= 1  # the seeded rollouts find some
+        marks.first.click()
+        page.wait_for_selector("[data-testid=analysis-board] .cell", timeout=WAIT_MS)
+        assert page.locator("[data-testid=analysis-board] .cell").count() == 40
+        moment = page.locator("[data-testid=analysis-moment]").inner_text()
+        first = answer["marks"][0]
+        assert f"Better: {first['better']}" in moment and f"Taken: {first['taken']}" in moment
 
 
 def test_german_page_and_refusals(tmp_path: Path) -> None:

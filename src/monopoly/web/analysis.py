@@ -28,7 +28,7 @@ from monopoly.analysis.runner import Job, position_at, record_key, run_job
 from monopoly.analysis.texts import AnalysisTexts, marked_rows
 from monopoly.core.errors import MonopolyError
 from monopoly.core.game import Game
-from monopoly.core.records import game_state, record_of
+from monopoly.core.records import game_state, record_of, setup_from_json
 
 from .lobby import ApiError, check_language
 
@@ -141,11 +141,11 @@ class AnalysisService:
         run = self.get(game_id)
         if not 0 <= prefix <= len(run.record["log"]):
             raise ApiError(422, "bad_prefix", f"prefix must be 0 to {len(run.record['log'])}")
+        loop = asyncio.get_running_loop()
         try:
-            game = await asyncio.to_thread(position_at, run.record, prefix)
+            return await loop.run_in_executor(self.executor, state_at, run.record, prefix)
         except MonopolyError as error:
             raise ApiError(422, "bad_prefix", str(error)) from None
-        return game_state(game)
 
     async def _finished_record(self, game_id: str) -> dict[str, Any]:
         stored = await asyncio.to_thread(self.store.load, game_id)
@@ -165,22 +165,37 @@ class AnalysisService:
             del self.runs[oldest]
 
     async def _run(self, run: AnalysisRun) -> None:
+        """Replaying the record and every rollout run in the pool's processes: the
+        server's own process (and the players' games in it) only waits for them."""
+        loop = asyncio.get_running_loop()
         try:
-            final, positions = await asyncio.to_thread(plan, run.record)
-            run.final, run.planned = final, len(positions)
-            run.analysis = GameAnalysis(
-                tuple(final.names), run.settings, winners=final.winners, turns=final.turn
-            )
-            run.analysis.planned = len(positions)
-            clean = await asyncio.to_thread(record_of, final)
+            planned = await loop.run_in_executor(self.executor, plan_record, run.record)
+            clean, positions, winners, turns = planned
+            final = run.final = Game(setup_from_json(clean["setup"]))  # names and words
+            run.planned = len(positions)
+            run.analysis = GameAnalysis(tuple(final.names), run.settings, winners=winners)
+            run.analysis.turns, run.analysis.planned = turns, len(positions)
             key = record_key(clean)
-            loop = asyncio.get_running_loop()
             for position in positions:
                 job = _job(key, clean, position, run.settings)
                 scores = await loop.run_in_executor(self.executor, run_job, job)
                 add_scores(run.analysis, final, position, scores)
         except MonopolyError as error:
             run.error = str(error)
+
+
+def plan_record(
+    record: dict[str, Any],
+) -> tuple[dict[str, Any], list[Position], tuple[int, ...], int]:
+    """(the replayed record, the positions to analyse, the winners, the turns): what the
+    server needs of :func:`~monopoly.analysis.review.plan`, in a form that pickles."""
+    final, positions = plan(record)
+    return record_of(final), positions, final.winners, final.turn
+
+
+def state_at(record: dict[str, Any], prefix: int) -> dict[str, Any]:
+    """The position before log entry ``prefix``, as JSON (``monopoly replay --json``)."""
+    return game_state(position_at(record, prefix))
 
 
 def _job(key: str, record: dict[str, Any], position: Position, settings: RolloutSettings) -> Job:
