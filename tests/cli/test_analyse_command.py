@@ -77,19 +77,22 @@ def test_bad_input_is_refused(record: Path, args: list[str], message: str) -> No
     assert message in done.stderr
 
 
-def test_ctrl_c_keeps_what_is_done(record: Path, tmp_path: Path) -> None:
-    """Run in a terminal (a pseudo-terminal: the progress bar shows), interrupted once
-    a position is done: the JSON has what was finished and says it is incomplete."""
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_ctrl_c_keeps_what_is_done(record: Path, tmp_path: Path, workers: str) -> None:
+    """Run in a terminal (a pseudo-terminal: the progress bar shows), interrupted with
+    Ctrl-C once a position is done (the signal goes to the command's whole process
+    group, pool workers included, as a terminal sends it): the JSON has what was
+    finished and says it is incomplete."""
     out = tmp_path / "partial.json"
     leader, follower = pty.openpty()
-    command = [*MONOPOLY, "analyse", str(record), "--rollouts", "300", "--workers", "1"]
+    command = [*MONOPOLY, "analyse", str(record), "--rollouts", "300", "--workers", workers]
     process = subprocess.Popen(
         [*command, "--out", str(out)], stdout=follower, stderr=follower,
-        env={**os.environ, "COLUMNS": "120"},
+        env={**os.environ, "COLUMNS": "120"}, start_new_session=True,
     )  # fmt: skip
     os.close(follower)
     seen = _read_until(leader, re.compile(rb"\b[1-9]\d*/\d+"), process)
-    process.send_signal(signal.SIGINT)
+    os.killpg(process.pid, signal.SIGINT)
     assert process.wait(timeout=120) == 0
     seen += _read_rest(leader)
     data = json.loads(out.read_text(encoding="utf-8"))
