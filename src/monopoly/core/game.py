@@ -713,11 +713,7 @@ class Game:
     def determinised(self, seed: int) -> Game:
         """A copy for look-ahead with what no player can know drawn anew from ``seed``:
         the order of every deck and the dice to come (the record's script is dropped)."""
-        try:
-            copy = self.clone()
-        except TypeError:  # the compiled (mypyc) Game cannot be deep-copied: replay it
-            copy = Game(self.setup, list(self.record))
-            copy.replay_script()
+        copy = self.clone()
         copy.collect_events = False
         shuffler = random.Random(seed)
         for deck in copy.decks.values():
@@ -747,7 +743,22 @@ class Game:
         shared = (self.sale_price, self.mortgage_value, self.members, self.rents)
         for numbers in (*board_numbers, *shared):
             memo[id(numbers)] = numbers
-        return copy.deepcopy(self, memo)
+        try:
+            twin: Game = copy.deepcopy(self, memo)
+        except TypeError:  # compiled (mypyc) classes cannot be deep-copied: replay the record
+            twin = self._replayed()
+        return twin
+
+    def _replayed(self) -> Game:
+        """A copy made by replaying this game's record, with the same generator state."""
+        twin = Game(self.setup, list(self.record))
+        twin.replay_script()
+        twin.collect_events = self.collect_events
+        twin.events = list(self.events)
+        twin.chance.script = list(self.chance.script)
+        twin.chance.position = self.chance.position
+        twin.chance.rng.setstate(self.chance.rng.getstate())
+        return twin
 
     @property
     def record(self) -> list[Entry]:
