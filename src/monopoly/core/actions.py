@@ -36,6 +36,9 @@ class Action:
         """The action's word in records and texts (``roll``, ``bid``...)."""
         return ACTION_NAMES[type(self)]
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Action:
+        return self  # frozen: a copy may share it
+
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"act": self.name}
         for name in _field_names(type(self)):

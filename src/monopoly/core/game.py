@@ -50,6 +50,7 @@ from .chance import ChanceSource, Entry
 from .editions import get_edition
 from .errors import IllegalActionError, NotYourTurnError, RecordError, SetupError
 from .reasons import Reason, refuse
+from .referable import WeakReferable
 from .rules import RuleSet
 from .state import (
     BID,
@@ -142,10 +143,17 @@ _SPACE_NUMBERS: dict[int, tuple[Board, SpaceNumbers]] = {}
 """By the id of the board (which the entry keeps alive)."""
 
 
-class Game:
+class Game(WeakReferable):
     """One game of MONOPOLY. Create with :meth:`Game.new` or from a record."""
 
-    def __init__(self, setup: Setup, script: list[Entry] | None = None) -> None:
+    def __init__(
+        self, setup: Setup, script: list[Entry] | None = None, twin_of: Game | None = None
+    ) -> None:
+        """A new game of ``setup`` (playing the chance outcomes and actions of ``script``
+        first), or, with ``twin_of``, a copy of that game (see :meth:`clone`)."""
+        if twin_of is not None:
+            self._copy_state(twin_of)
+            return
         self.setup = setup
         self.rules = setup.rules
         self.edition: Edition = get_edition(setup.edition)
@@ -727,38 +735,30 @@ class Game:
         return copy
 
     def clone(self) -> Game:
-        """An independent copy (for look-ahead): same state, same generator state; the
-        edition, board and rules are shared since they never change."""
-        memo: dict[int, Any] = {
-            id(self.edition): self.edition,
-            id(self.board): self.board,
-            id(self.rules): self.rules,
-            id(self.setup): self.setup,
-            # The record's entries are immutable: the copy shares them (deep-copying a
-            # long record made every clone slower as the game went on).
-            id(self.chance.log): list(self.chance.log),
-        }
-        # The board's numbers never change either: the copy shares them.
-        board_numbers = (self.kinds, self.is_property, self.price, self.house_cost)
-        shared = (self.sale_price, self.mortgage_value, self.members, self.rents)
+        """An independent copy (for look-ahead): same state, same generator state."""
+        return Game(self.setup, twin_of=self)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Game:
+        return self.clone()
+
+    def _copy_state(self, other: Game) -> None:
+        """Take a copy of ``other``'s state: attribute by attribute, so that no attribute
+        is forgotten, the compiled build's by its class's attribute list."""
+        # What never changes in a game is shared: the edition, board and rules, and the
+        # board's numbers. Events and the record's entries are immutable: their lists
+        # are copied, not the entries (deep-copying a long record made every clone
+        # slower as the game went on).
+        memo: dict[int, Any] = {id(other.events): list(other.events)}
+        board_numbers = (other.kinds, other.is_property, other.price, other.house_cost)
+        shared = (other.sale_price, other.mortgage_value, other.members, other.rents)
+        for never_changes in (other.edition, other.board, other.rules, other.setup):
+            memo[id(never_changes)] = never_changes
         for numbers in (*board_numbers, *shared):
             memo[id(numbers)] = numbers
-        try:
-            twin: Game = copy.deepcopy(self, memo)
-        except TypeError:  # compiled (mypyc) classes cannot be deep-copied: replay the record
-            twin = self._replayed()
-        return twin
-
-    def _replayed(self) -> Game:
-        """A copy made by replaying this game's record, with the same generator state."""
-        twin = Game(self.setup, list(self.record))
-        twin.replay_script()
-        twin.collect_events = self.collect_events
-        twin.events = list(self.events)
-        twin.chance.script = list(self.chance.script)
-        twin.chance.position = self.chance.position
-        twin.chance.rng.setstate(self.chance.rng.getstate())
-        return twin
+        names = getattr(type(other), "__mypyc_attrs__", None) or tuple(vars(other))
+        for name in names:
+            if not name.startswith("__"):
+                setattr(self, name, _state_copy(getattr(other, name), memo))
 
     @property
     def record(self) -> list[Entry]:
@@ -772,6 +772,30 @@ class Game:
         from .outcomes import next_chance_event
 
         return next_chance_event(self, action, given)
+
+
+def _state_copy(value: Any, memo: dict[int, Any]) -> Any:
+    """A copy of one attribute of a game's state for :meth:`Game.clone`."""
+    kind = type(value)
+    if kind in _ATOMIC:
+        return value
+    if id(value) in memo:
+        return memo[id(value)]
+    twin: Any
+    if kind is dict:  # the decks by role, a shortage's wants
+        twin = {key: _state_copy(item, memo) for key, item in value.items()}
+    elif all(type(item) in _ATOMIC for item in value) if kind in _SEQUENCES else False:
+        # Most of the state: lists of numbers and flags, decks of card keys (a tuple of
+        # them is immutable).
+        twin = value if kind is tuple else kind(value)
+    else:
+        return copy.deepcopy(value, memo)
+    memo[id(value)] = twin
+    return twin
+
+
+_ATOMIC: Final = frozenset({int, bool, str, float, type(None)})
+_SEQUENCES: Final = frozenset({list, tuple, deque})
 
 
 # ---------------------------------------------------------------------- well-formed
