@@ -296,6 +296,22 @@ def action_from_json(data: object) -> Action:
     return cls(**values)
 
 
+def field_types(cls: type[Action]) -> tuple[tuple[str, type, bool], ...]:
+    """Each field's name, the exact type of its value (or of a tuple's items) and whether
+    it is a tuple. Read from the defaults, since the compiled build's dataclasses keep no
+    item types: a tuple's items are deck roles in the fields named ``*cards``, else
+    whole numbers."""
+    blank = cls(seat=0)
+    result = []
+    for name in _field_names(cls):
+        default = getattr(blank, name)
+        if isinstance(default, tuple):
+            result.append((name, str if name.endswith("cards") else int, True))
+        else:
+            result.append((name, type(default), False))
+    return tuple(result)
+
+
 def _text_value(default: object, value: str, text: str) -> object:
     """A field's value in the text form, by the type of the field's default."""
     if isinstance(default, str):

@@ -11,7 +11,7 @@ import copy
 import random
 from collections import deque
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from typing import Any, Final, Generic, NamedTuple, TypeVar, assert_never
 
 from . import auction, building, debt, jail, mortgage, movement, rent, trade
@@ -44,6 +44,7 @@ from .actions import (
     SellBuilding,
     Unmortgage,
     UseJailCard,
+    field_types,
 )
 from .board import BANK, BOARD_SIZE, DECK_ROLES, Board, Edition
 from .chance import ChanceSource, Entry
@@ -799,14 +800,6 @@ _SEQUENCES: Final = frozenset({list, tuple, deque})
 
 
 # ---------------------------------------------------------------------- well-formed
-_FIELD_TYPES: dict[str, tuple[type, bool]] = {
-    "int": (int, False),
-    "str": (str, False),
-    "tuple[int, ...]": (int, True),
-    "tuple[str, ...]": (str, True),
-}
-"""Each field annotation: the exact type of the value (or of a tuple's items), and
-whether it is a tuple."""
 
 
 _ACTION: Final = Action
@@ -835,7 +828,10 @@ def field_problem(action: Action) -> Reason | None:
     action: here, compiled with the engine, in plain loops."""
     checks = _FIELD_CHECKS.get(type(action))
     if checks is None:
-        checks = tuple((f.name, str(f.type), *_FIELD_TYPES[str(f.type)]) for f in fields(action))
+        checks = tuple(
+            (name, f"tuple[{kind.__name__}, ...]" if is_tuple else kind.__name__, kind, is_tuple)
+            for name, kind, is_tuple in field_types(type(action))
+        )
         _FIELD_CHECKS[type(action)] = checks
     for name, type_name, wanted, is_tuple in checks:
         value = getattr(action, name)
