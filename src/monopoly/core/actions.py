@@ -203,6 +203,17 @@ class DeclareBankruptcy(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class Resign(Action):
+    """Leave the game at any time: bankrupt to the Bank, whose deeds are auctioned
+    (R-BANKRUPT-3); in the short game this ends the game (R-SHORT-4). **Decision**: a
+    player raising cash for a debt to another player is bankrupt to that player
+    (R-BANKRUPT-2), as declaring bankruptcy would make them. Never listed among the legal
+    actions (no computer player or random chooser picks it): a person asks for it."""
+
+    name: ClassVar[str] = "resign"
+
+
+@dataclass(frozen=True, slots=True)
 class ChooseMove(Action):
     """Speed Die Bus: move by one white die or by their sum. R-SPEED-4."""
 
@@ -270,7 +281,7 @@ ACTION_TYPES: dict[str, type[Action]] = {
         Roll, PayJailFine, UseJailCard, RollForDoubles, Buy, DeclineBuy, Bid, PassBid, Build,
         SellBuilding, Mortgage, Unmortgage, KeepMortgaged, ProposeTrade, AcceptTrade,
         RejectTrade, DeclareBankruptcy, ChooseMove, ChooseSpace, DeclareWant, PlaceBuilding,
-        ClaimRent, ChooseBreakdown,
+        ClaimRent, ChooseBreakdown, Resign,
     )
 }  # fmt: skip
 

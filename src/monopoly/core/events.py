@@ -193,6 +193,10 @@ class DebtLapsed(NamedTuple):
     amount: int
 
 
+class PlayerResigned(NamedTuple):
+    seat: int
+
+
 class PlayerBankrupt(NamedTuple):
     seat: int
     creditor: int
@@ -246,6 +250,7 @@ Event: TypeAlias = (
     | TradeRejected
     | DebtOwed
     | DebtLapsed
+    | PlayerResigned
     | PlayerBankrupt
     | FreeParkingCollected
     | SpeedDieActivated
