@@ -4,7 +4,10 @@ the same trade offer (checked on the game's stored record, offer by offer)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 from playwright.sync_api import Page
 
@@ -36,10 +39,27 @@ DARK_BLUES_BUILT = {
 }
 
 
-def start_game(page: Page) -> None:
-    page.locator("[data-testid=start]").click()
-    page.locator(".board-svg").wait_for()
-    decision(page)
+@contextmanager
+def ann_at_the_table(db: Path, **request: Any) -> Iterator[tuple[Page, list[str], str]]:
+    """A server, a game created with ``request`` and started by Ann in Chromium: her
+    page, its script errors and the game's id."""
+    with ServerProcess(db) as server:
+        created = create(server.base, **request)
+        with chromium() as browser:
+            page = browser.new_page(viewport={"width": 1280, "height": 900})
+            errors = watch_errors(page)
+            open_seat(page, server.base, created["game_id"], created["seat_token"])
+            page.locator("[data-testid=start]").click()
+            page.locator(".board-svg").wait_for()
+            decision(page)
+            yield page, errors, created["game_id"]
+
+
+ANN_AND_TWO_BOTS = [
+    {"type": "human"},
+    {"type": "bot", "level": "easy"},
+    {"type": "bot", "level": "normal"},
+]
 
 
 def resign_through_the_dialog(page: Page) -> None:
@@ -57,65 +77,45 @@ def resign_through_the_dialog(page: Page) -> None:
 
 def test_a_person_resigns_and_the_computer_players_play_on(tmp_path: Path) -> None:
     """R-BANKRUPT-3: the houses go back to the Bank, the deeds are auctioned."""
-    with ServerProcess(tmp_path / "games.sqlite3") as server:
-        created = create(
-            server.base,
-            rules={"preset": "standard", "options": {"turn_limit": 30}},
-            seats=[
-                {"type": "human"},
-                {"type": "bot", "level": "easy"},
-                {"type": "bot", "level": "normal"},
-            ],
-            position=DARK_BLUES_BUILT,
-            seed=5,
-        )
-        with chromium() as browser:
-            page = browser.new_page(viewport={"width": 1280, "height": 900})
-            errors = watch_errors(page)
-            open_seat(page, server.base, created["game_id"], created["seat_token"])
-            start_game(page)
-            assert space_attr(page, 39, "level") == "1"
-            resign_through_the_dialog(page)
-            wait_log(page, "Ann is bankrupt.")
-            assert page.locator("[data-testid=resign]").count() == 0
-            # The deeds are auctioned among the computer players, who play on to the end.
-            wait_log(page, "Park Place goes to auction.")
-            wait_log(page, "Boardwalk goes to auction.")
-            page.locator("dialog[data-testid=game-over]").wait_for(timeout=WAIT_MS * 3)
-            assert space_attr(page, 39, "owner") != "0"
-            assert space_attr(page, 37, "owner") != "0"
-            ranking = page.locator("dialog[data-testid=game-over] table.ranking tbody tr")
-            assert "Ann" in ranking.last.inner_text()
-            assert errors == []
+    with ann_at_the_table(
+        tmp_path / "games.sqlite3",
+        rules={"preset": "standard", "options": {"turn_limit": 30}},
+        seats=ANN_AND_TWO_BOTS,
+        position=DARK_BLUES_BUILT,
+        seed=5,
+    ) as (page, errors, _game):
+        assert space_attr(page, 39, "level") == "1"
+        resign_through_the_dialog(page)
+        wait_log(page, "Ann is bankrupt.")
+        assert page.locator("[data-testid=resign]").count() == 0
+        # The deeds are auctioned among the computer players, who play on to the end.
+        wait_log(page, "Park Place goes to auction.")
+        wait_log(page, "Boardwalk goes to auction.")
+        page.locator("dialog[data-testid=game-over]").wait_for(timeout=WAIT_MS * 3)
+        assert space_attr(page, 39, "owner") != "0"
+        assert space_attr(page, 37, "owner") != "0"
+        ranking = page.locator("dialog[data-testid=game-over] table.ranking tbody tr")
+        assert "Ann" in ranking.last.inner_text()
+        assert errors == []
 
 
 def test_resigning_ends_the_short_game(tmp_path: Path) -> None:
     """R-SHORT-4: the first bankruptcy ends the short game once it is settled."""
-    with ServerProcess(tmp_path / "games.sqlite3") as server:
-        created = create(
-            server.base,
-            rules={"preset": "short", "options": {}},
-            seats=[
-                {"type": "human"},
-                {"type": "bot", "level": "easy"},
-                {"type": "bot", "level": "normal"},
-            ],
-            seed=2,
-        )
-        with chromium() as browser:
-            page = browser.new_page(viewport={"width": 1280, "height": 900})
-            errors = watch_errors(page)
-            open_seat(page, server.base, created["game_id"], created["seat_token"])
-            start_game(page)
-            page.locator("[data-testid=resign]").click()
-            dialog = page.locator("dialog[data-testid=resign-dialog]")
-            assert "In the short game this ends the game" in dialog.inner_text()
-            dialog.locator("[data-testid=resign-confirm]").click()
-            over = page.locator("dialog[data-testid=game-over]")
-            over.wait_for(timeout=WAIT_MS)
-            assert "went bankrupt" in over.inner_text() or "bankruptcy" in over.inner_text()
-            assert "Ann" not in over.locator("table.ranking tbody tr").first.inner_text()
-            assert errors == []
+    with ann_at_the_table(
+        tmp_path / "games.sqlite3",
+        rules={"preset": "short", "options": {}},
+        seats=ANN_AND_TWO_BOTS,
+        seed=2,
+    ) as (page, errors, _game):
+        page.locator("[data-testid=resign]").click()
+        dialog = page.locator("dialog[data-testid=resign-dialog]")
+        assert "In the short game this ends the game" in dialog.inner_text()
+        dialog.locator("[data-testid=resign-confirm]").click()
+        over = page.locator("dialog[data-testid=game-over]")
+        over.wait_for(timeout=WAIT_MS)
+        assert "went bankrupt" in over.inner_text() or "bankruptcy" in over.inner_text()
+        assert "Ann" not in over.locator("table.ranking tbody tr").first.inner_text()
+        assert errors == []
 
 
 # ---------------------------------------------------------------------- manners
@@ -151,23 +151,17 @@ def offers_in(record: dict[str, object]) -> list[Seen]:
 
 def test_computer_players_do_not_nag_a_person_who_says_no(tmp_path: Path) -> None:
     db = tmp_path / "games.sqlite3"
-    with ServerProcess(db) as server:
-        created = create(
-            server.base,
-            rules={"preset": "standard", "options": {"turn_limit": 45}},
-            seats=[{"type": "human"}] + [{"type": "bot", "level": "hard"}] * 2,
-            position=NAGGING_START,
-            seed=4,
-        )
-        with chromium() as browser:
-            page = browser.new_page(viewport={"width": 1280, "height": 900})
-            errors = watch_errors(page)
-            open_seat(page, server.base, created["game_id"], created["seat_token"])
-            start_game(page)
-            plan = Plan()
-            assert play(page, plan, lambda kind: False, limit=600) == "over"
-            assert "trade" in plan.kinds  # Ann was asked, and said no each time
-            assert errors == []
-    stored = Store(str(db)).load(created["game_id"])
+    with ann_at_the_table(
+        db,
+        rules={"preset": "standard", "options": {"turn_limit": 45}},
+        seats=[{"type": "human"}] + [{"type": "bot", "level": "hard"}] * 2,
+        position=NAGGING_START,
+        seed=4,
+    ) as (page, errors, game_id):
+        plan = Plan()
+        assert play(page, plan, lambda kind: False, limit=600) == "over"
+        assert "trade" in plan.kinds  # Ann was asked, and said no each time
+        assert errors == []
+    stored = Store(str(db)).load(game_id)
     assert stored is not None
     assert_mannerly(offers_in(stored.record()))
