@@ -425,9 +425,7 @@ class GameSession:
         """The sender leaves the game (bankrupt to the Bank, see :class:`Resign`): no
         ``state_id``, since a person may resign whatever happened meanwhile."""
         game = self.running_game()
-        if client.seat is None:
-            raise Refusal("spectator", "spectators cannot act: join the game to play")
-        await self._apply(game, self._own_action(client, Resign(client.seat).to_json()))
+        await self._apply(game, self._own_action(client, {"act": Resign.name}))
 
     async def _apply(self, game: Game, action: Action) -> None:
         """Carry out a seat's action and publish the change (refusals explained)."""
