@@ -89,8 +89,8 @@ def test_a_person_resigns_and_the_computer_players_play_on(tmp_path: Path) -> No
         wait_log(page, "Ann is bankrupt.")
         assert page.locator("[data-testid=resign]").count() == 0
         # The deeds are auctioned among the computer players, who play on to the end.
-        wait_log(page, "Park Place goes to auction.")
-        wait_log(page, "Boardwalk goes to auction.")
+        wait_log(page, "Up for auction: Park Place.")
+        wait_log(page, "Up for auction: Boardwalk.")
         page.locator("dialog[data-testid=game-over]").wait_for(timeout=WAIT_MS * 3)
         assert space_attr(page, 39, "owner") != "0"
         assert space_attr(page, 37, "owner") != "0"
