@@ -28,6 +28,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnect
 
 from . import views
+from .analysis import AnalysisService, analysis_routes
 from .client import Client
 from .cluster import Elsewhere
 from .hub import Hub
@@ -63,11 +64,13 @@ def create_app(
     """The server's app on the database ``db`` (URL or file path; None: the default file)."""
     config = config or ServerConfig()
     hub = Hub(Store(db, busy_timeout=config.db_busy_timeout), config)
+    analyses = AnalysisService(hub.store)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         await hub.start()
         yield
+        analyses.stop()
         hub.stop()
         await hub.store.close_async()
         hub.store.close()
@@ -83,6 +86,7 @@ def create_app(
 
     _lobby_routes(app, hub)
     _play_route(app, hub)
+    analysis_routes(app, analyses)
     app.mount("/", StaticFiles(directory=static_dir, html=True), name="client")
     app.add_middleware(Guard, log_requests=config.access_log, hub=hub)
     return app
