@@ -434,7 +434,10 @@ class GameSession:
         deltas = protocol.hello_deltas(data)
         seat = None if token is None else self.seating.seat_of(token)
         client.seat, client.greeted, client.deltas = seat, True, deltas
-        self.clients.append(client)
+        if seat is None:
+            self.clients.append(client)
+        else:  # players first: a change reaches them before a crowd of spectators
+            self.clients.insert(0, client)
         name = None if seat is None else self.seats[seat].name
         test_setup = self.seating.test_setup
         client.send(protocol.welcome_message(self.id, seat, name, self.status, test_setup))
