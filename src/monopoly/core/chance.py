@@ -41,10 +41,9 @@ class ChanceSource:
         self.position = 0
         self.log: list[Entry] = []
 
-    def copy(self) -> ChanceSource:
-        """An independent copy: the same generator state, script and position; the
-        log's entries are immutable and shared."""
-        twin = ChanceSource(0, self.script)
+    def __deepcopy__(self, memo: dict[int, Any]) -> ChanceSource:
+        """A copy with the same generator state; the entries are immutable and shared."""
+        twin = ChanceSource(0, list(self.script))
         twin.rng.setstate(self.rng.getstate())
         twin.position = self.position
         twin.log = list(self.log)

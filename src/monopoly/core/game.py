@@ -7,10 +7,11 @@ The state is mutated in place; nothing is copied per action.
 
 from __future__ import annotations
 
+import copy
 import random
 from collections import deque
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from typing import Any, Final, Generic, NamedTuple, TypeVar, assert_never
 
 from . import auction, building, debt, jail, mortgage, movement, rent, trade
@@ -43,19 +44,20 @@ from .actions import (
     SellBuilding,
     Unmortgage,
     UseJailCard,
+    field_types,
 )
 from .board import BANK, BOARD_SIZE, DECK_ROLES, Board, Edition
 from .chance import ChanceSource, Entry
 from .editions import get_edition
 from .errors import IllegalActionError, NotYourTurnError, RecordError, SetupError
 from .reasons import Reason, refuse
+from .referable import WeakReferable
 from .rules import RuleSet
 from .state import (
     BID,
     BREAKDOWN,
     BUS,
     BUY,
-    BUY_DECISIONS,
     JAIL,
     JAIL_DECISIONS,
     MORTGAGE_RECEIVED,
@@ -67,7 +69,6 @@ from .state import (
     TRIPLES,
     WANT,
     AfterRoll,
-    Auction,
     AuctionDue,
     BuildHeld,
     Debt,
@@ -77,10 +78,8 @@ from .state import (
     Move,
     MrMonopolyMove,
     Pay,
-    Placement,
     RareTask,
     SettleShortage,
-    Shortage,
     Task,
     TurnStart,
     for_every_kind,
@@ -145,16 +144,18 @@ _SPACE_NUMBERS: dict[int, tuple[Board, SpaceNumbers]] = {}
 """By the id of the board (which the entry keeps alive)."""
 
 
-class Game:
+class Game(WeakReferable):
     """One game of MONOPOLY. Create with :meth:`Game.new` or from a record."""
 
     def __init__(
-        self, setup: Setup, script: list[Entry] | None = None, *, blank: bool = False
+        self, setup: Setup, script: list[Entry] | None = None, twin_of: Game | None = None
     ) -> None:
-        """``blank=True``: an empty shell for :meth:`clone` to fill (not a game yet)."""
-        self.setup = setup
-        if blank:
+        """A new game of ``setup`` (playing the chance outcomes and actions of ``script``
+        first), or, with ``twin_of``, a copy of that game (see :meth:`clone`)."""
+        if twin_of is not None:
+            self._copy_state(twin_of)
             return
+        self.setup = setup
         self.rules = setup.rules
         self.edition: Edition = get_edition(setup.edition)
         self.board: Board = self.edition.board
@@ -746,11 +747,7 @@ class Game:
     def determinised(self, seed: int) -> Game:
         """A copy for look-ahead with what no player can know drawn anew from ``seed``:
         the order of every deck and the dice to come (the record's script is dropped)."""
-        try:
-            copy = self.clone()
-        except TypeError:  # the compiled (mypyc) Game cannot be deep-copied: replay it
-            copy = Game(self.setup, list(self.record))
-            copy.replay_script()
+        copy = self.clone()
         copy.collect_events = False
         shuffler = random.Random(seed)
         for deck in copy.decks.values():
@@ -764,49 +761,30 @@ class Game:
         return copy
 
     def clone(self) -> Game:
-        """An independent copy (for look-ahead and search): same state, same generator
-        state. What never changes in a game is shared (edition, board, rules, the board's
-        numbers, the record's entries); every list the rules change is copied, and so
-        are the pending decisions that carry changing details (an auction, a debt, a
-        shortage) — a turn's roll, jail and buy decisions are shared constants. No deep
-        copy: it is many times slower, and the compiled build's classes do not support
-        it. ``tests/core/test_clone.py`` checks that every attribute is covered."""
-        twin = Game(self.setup, blank=True)
-        # Attribute by attribute (by name, the compiled build would look each one up).
-        # Shared: numbers, strings, tuples and what never changes.
-        twin.rules, twin.edition, twin.board = self.rules, self.edition, self.board
-        twin.language, twin.collect_events = self.language, self.collect_events
-        twin.players, twin.names = self.players, self.names
-        twin.bank_houses, twin.bank_hotels = self.bank_houses, self.bank_hotels
-        twin.current, twin.doubles, twin.turn = self.current, self.doubles, self.turn
-        twin.round, twin.first_seat, twin.last_roll = self.round, self.first_seat, self.last_roll
-        twin.free_parking_pot, twin.deeds_version = self.free_parking_pot, self.deeds_version
-        twin.buildings_version, twin.over = self.buildings_version, self.over
-        twin.winners, twin.end_reason = self.winners, self.end_reason
-        twin.hotel_level, twin.group_of = self.hotel_level, self.group_of
-        twin.kinds, twin.is_property, twin.price = self.kinds, self.is_property, self.price
-        twin.house_cost, twin.sale_price = self.house_cost, self.sale_price
-        twin.mortgage_value, twin.members, twin.rents = (
-            self.mortgage_value,
-            self.members,
-            self.rents,
-        )
-        # Copied: the lists the rules change in place.
-        twin.cash, twin.position, twin.active = self.cash[:], self.position[:], self.active[:]
-        twin.jail_turns, twin.speed_active = self.jail_turns[:], self.speed_active[:]
-        twin.owner, twin.level, twin.mortgaged = self.owner[:], self.level[:], self.mortgaged[:]
-        twin.claims, twin.rent_income = self.claims[:], self.rent_income[:]
-        twin.holdings_version, twin.owners_version = (
-            self.holdings_version[:],
-            self.owners_version[:],
-        )
-        twin.jail_cards = [list(cards) for cards in self.jail_cards]
-        twin.decks = {role: deque(deck) for role, deck in self.decks.items()}
-        twin.events = []
-        twin.chance = self.chance.copy()
-        shortages: dict[int, Shortage] = {}
-        twin.tasks = [_task_copy(task, shortages) for task in self.tasks]
-        return twin
+        """An independent copy (for look-ahead): same state, same generator state."""
+        return Game(self.setup, twin_of=self)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Game:
+        return self.clone()
+
+    def _copy_state(self, other: Game) -> None:
+        """Take a copy of ``other``'s state: attribute by attribute, so that no attribute
+        is forgotten, the compiled build's by its class's attribute list."""
+        # What never changes in a game is shared: the edition, board and rules, and the
+        # board's numbers. Events and the record's entries are immutable: their lists
+        # are copied, not the entries (deep-copying a long record made every clone
+        # slower as the game went on).
+        memo: dict[int, Any] = {id(other.events): list(other.events)}
+        board_numbers = (other.kinds, other.is_property, other.price, other.house_cost)
+        shared = (other.sale_price, other.mortgage_value, other.members, other.rents)
+        for never_changes in (other.edition, other.board, other.rules, other.setup):
+            memo[id(never_changes)] = never_changes
+        for numbers in (*board_numbers, *shared):
+            memo[id(numbers)] = numbers
+        names = getattr(type(other), "__mypyc_attrs__", None) or tuple(vars(other))
+        for name in names:
+            if not name.startswith("__"):
+                setattr(self, name, _state_copy(getattr(other, name), memo))
 
     @property
     def record(self) -> list[Entry]:
@@ -822,15 +800,31 @@ class Game:
         return next_chance_event(self, action, given)
 
 
+def _state_copy(value: Any, memo: dict[int, Any]) -> Any:
+    """A copy of one attribute of a game's state for :meth:`Game.clone`."""
+    kind = type(value)
+    if kind in _ATOMIC:
+        return value
+    if id(value) in memo:
+        return memo[id(value)]
+    twin: Any
+    if kind is dict:  # the decks by role, a shortage's wants
+        twin = {key: _state_copy(item, memo) for key, item in value.items()}
+    elif all(type(item) in _ATOMIC for item in value) if kind in _SEQUENCES else False:
+        # Most of the state: lists of numbers and flags, decks of card keys (a tuple of
+        # them is immutable).
+        twin = value if kind is tuple else kind(value)
+    else:
+        return copy.deepcopy(value, memo)
+    memo[id(value)] = twin
+    return twin
+
+
+_ATOMIC: Final = frozenset({int, bool, str, float, type(None)})
+_SEQUENCES: Final = frozenset({list, tuple, deque})
+
+
 # ---------------------------------------------------------------------- well-formed
-_FIELD_TYPES: dict[str, tuple[type, bool]] = {
-    "int": (int, False),
-    "str": (str, False),
-    "tuple[int, ...]": (int, True),
-    "tuple[str, ...]": (str, True),
-}
-"""Each field annotation: the exact type of the value (or of a tuple's items), and
-whether it is a tuple."""
 
 
 _ACTION: Final = Action
@@ -859,7 +853,10 @@ def field_problem(action: Action) -> Reason | None:
     action: here, compiled with the engine, in plain loops."""
     checks = _FIELD_CHECKS.get(type(action))
     if checks is None:
-        checks = tuple((f.name, str(f.type), *_FIELD_TYPES[str(f.type)]) for f in fields(action))
+        checks = tuple(
+            (name, f"tuple[{kind.__name__}, ...]" if is_tuple else kind.__name__, kind, is_tuple)
+            for name, kind, is_tuple in field_types(type(action))
+        )
         _FIELD_CHECKS[type(action)] = checks
     for name, type_name, wanted, is_tuple in checks:
         value = getattr(action, name)
@@ -1069,44 +1066,3 @@ _DECISION_ACTIONS: Final = for_every_kind(
     },
     "Game.decision_actions",
 )
-
-
-def _task_copy(task: Decision | Task, shortages: dict[int, Shortage]) -> Decision | Task:
-    """A pending task as :meth:`Game.clone` needs it: shared when nothing in it ever
-    changes (tuples of numbers; a turn's roll or jail, a buy: decisions made once), else
-    copied with its changing details (an auction, a debt, a shortage — one copy of each
-    shortage however many tasks hold it)."""
-    if not isinstance(task, Decision):
-        if isinstance(task, SettleShortage):
-            return SettleShortage(_shortage_copy(task.shortage, shortages))
-        return task
-    seat, space, data = task.seat, task.space, task.data
-    if task is ROLL_DECISIONS[seat] or task is JAIL_DECISIONS[seat]:
-        return task
-    if 0 <= space < BOARD_SIZE and task is BUY_DECISIONS[seat][space]:
-        return task
-    if isinstance(data, Auction):
-        running = Auction(data.item, list(data.bidders), None)
-        if data.shortage is not None:
-            running.shortage = _shortage_copy(data.shortage, shortages)
-        running.index, running.high_bid = data.index, data.high_bid
-        running.high_bidder, running.bids = data.high_bidder, list(data.bids)
-        data = running
-    elif isinstance(data, Debt):
-        data = Debt(data.creditor, data.amount, data.reason, data.space)
-    elif isinstance(data, Shortage):
-        data = _shortage_copy(data, shortages)
-    elif isinstance(data, Placement):
-        shortage = data.shortage
-        copied = _shortage_copy(shortage, shortages) if shortage is not None else None
-        data = Placement(data.hotel, copied, data.paid, data.printed_price)
-    return Decision(task.kind, seat, space, data)  # other details are immutable
-
-
-def _shortage_copy(shortage: Shortage, shortages: dict[int, Shortage]) -> Shortage:
-    copied = shortages.get(id(shortage))
-    if copied is None:
-        copied = Shortage(shortage.requester, shortage.request, shortage.hotel)
-        copied.wants = dict(shortage.wants)
-        shortages[id(shortage)] = copied
-    return copied
