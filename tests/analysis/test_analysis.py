@@ -25,6 +25,7 @@ from monopoly.analysis import (
 )
 from monopoly.analysis.calibration import calibrate
 from monopoly.analysis.rollout import scores
+from monopoly.analysis.runner import position_at
 from monopoly.bots.base import BotError, make_bot, play
 from monopoly.core.actions import AcceptTrade, Buy, DeclineBuy, ProposeTrade, RejectTrade, Roll
 from monopoly.core.errors import IllegalActionError
@@ -192,6 +193,21 @@ def test_the_pool_gives_the_numbers_of_one_process() -> None:
     with Pool(workers=2) as pool:
         shared = analyse_game(record, settings, pool)
     assert [p.chances for p in alone.points] == [p.chances for p in shared.points]
+
+
+def test_a_live_game_and_its_replayed_record_give_the_same_chances() -> None:
+    """Rollouts start from a copy of the position (Game.clone), not from a replay of its
+    record: a game in memory, deep in its play, and the same position replayed from its
+    record give the same chances on the same seeds, and the game itself is not changed."""
+    game = Game.new(["Ann", "Bob", "Cem"], seed=11)
+    play(game, [make_bot("normal", seat) for seat in range(3)], max_actions=400)
+    assert not game.over and game.turn > 10
+    before = record_of(game)
+    settings = RolloutSettings(rollouts=8, horizon=20)
+    live = win_chances(game, settings)
+    replayed = win_chances(position_at(before, len(before["log"])), settings)
+    assert live == replayed
+    assert record_of(game) == before
 
 
 def test_every_text_in_english_and_german() -> None:
