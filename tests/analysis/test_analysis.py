@@ -6,6 +6,7 @@ Rollouts are seeded, so every number here is reproducible; the counts are kept s
 from __future__ import annotations
 
 import json
+import pickle
 import tomllib
 from importlib import resources
 from typing import Any
@@ -27,7 +28,15 @@ from monopoly.analysis.calibration import calibrate
 from monopoly.analysis.rollout import scores
 from monopoly.analysis.runner import position_at
 from monopoly.bots.base import BotError, make_bot, play
-from monopoly.core.actions import AcceptTrade, Buy, DeclineBuy, ProposeTrade, RejectTrade, Roll
+from monopoly.core.actions import (
+    ACTION_TYPES,
+    AcceptTrade,
+    Buy,
+    DeclineBuy,
+    ProposeTrade,
+    RejectTrade,
+    Roll,
+)
 from monopoly.core.errors import IllegalActionError
 from monopoly.core.game import Game
 from monopoly.core.records import record_of
@@ -246,3 +255,11 @@ def test_the_package_example_runs() -> None:
     result = doctest.testmod(monopoly.analysis)
     assert result.attempted >= 4
     assert result.failed == 0
+
+
+def test_actions_pickle_for_the_worker_processes() -> None:
+    """A job names its alternatives by actions, sent to worker processes by pickle: every
+    action comes back equal (the compiled build's frozen native classes included)."""
+    offer = ProposeTrade(0, partner=1, give_cash=1, take=(19,), give=(1, 3))
+    for action in (offer, Buy(1), RejectTrade(1), *(cls(seat=2) for cls in ACTION_TYPES.values())):
+        assert pickle.loads(pickle.dumps(action)) == action
