@@ -1,11 +1,11 @@
 """Analysis speed: a trade's advice, and a whole 150-turn game's win-chance chart.
 
-    scripts/build-fast.sh && PYTHONPATH=build/fast .venv/bin/python benchmarks/bench_analysis.py
+    ./run --version && .venv/bin/python benchmarks/bench_analysis.py
     .venv/bin/python benchmarks/bench_analysis.py --only advice --rollouts 600 --workers 2
 
 The targets (issue 26): the advice in at most 2 s with an interval of at most ±3 points
 on each side's change, and the chart of a 150-turn game in at most 60 s on all cores.
-Measure the compiled build (the one users run): put build/fast first on PYTHONPATH.
+Measure the compiled build (the one users run): the installed package, not src/.
 Each line says how many rollouts and turns it played, so numbers from a loaded machine
 can be read as rollouts per second.
 """

@@ -6,6 +6,7 @@ Rollouts are seeded, so every number here is reproducible; the counts are kept s
 from __future__ import annotations
 
 import json
+import pickle
 import tomllib
 from importlib import resources
 from typing import Any
@@ -25,8 +26,17 @@ from monopoly.analysis import (
 )
 from monopoly.analysis.calibration import calibrate
 from monopoly.analysis.rollout import scores
+from monopoly.analysis.runner import position_at
 from monopoly.bots.base import BotError, make_bot, play
-from monopoly.core.actions import AcceptTrade, Buy, DeclineBuy, ProposeTrade, RejectTrade, Roll
+from monopoly.core.actions import (
+    ACTION_TYPES,
+    AcceptTrade,
+    Buy,
+    DeclineBuy,
+    ProposeTrade,
+    RejectTrade,
+    Roll,
+)
 from monopoly.core.errors import IllegalActionError
 from monopoly.core.game import Game
 from monopoly.core.records import record_of
@@ -194,6 +204,21 @@ def test_the_pool_gives_the_numbers_of_one_process() -> None:
     assert [p.chances for p in alone.points] == [p.chances for p in shared.points]
 
 
+def test_a_live_game_and_its_replayed_record_give_the_same_chances() -> None:
+    """Rollouts start from a copy of the position (Game.clone), not from a replay of its
+    record: a game in memory, deep in its play, and the same position replayed from its
+    record give the same chances on the same seeds, and the game itself is not changed."""
+    game = Game.new(["Ann", "Bob", "Cem"], seed=11)
+    play(game, [make_bot("normal", seat) for seat in range(3)], max_actions=400)
+    assert not game.over and game.turn > 10
+    before = record_of(game)
+    settings = RolloutSettings(rollouts=8, horizon=20)
+    live = win_chances(game, settings)
+    replayed = win_chances(position_at(before, len(before["log"])), settings)
+    assert live == replayed
+    assert record_of(game) == before
+
+
 def test_every_text_in_english_and_german() -> None:
     folder = resources.files("monopoly")
     toml = [
@@ -230,3 +255,11 @@ def test_the_package_example_runs() -> None:
     result = doctest.testmod(monopoly.analysis)
     assert result.attempted >= 4
     assert result.failed == 0
+
+
+def test_actions_pickle_for_the_worker_processes() -> None:
+    """A job names its alternatives by actions, sent to worker processes by pickle: every
+    action comes back equal (the compiled build's frozen native classes included)."""
+    offer = ProposeTrade(0, partner=1, give_cash=1, take=(19,), give=(1, 3))
+    for action in (offer, Buy(1), RejectTrade(1), *(cls(seat=2) for cls in ACTION_TYPES.values())):
+        assert pickle.loads(pickle.dumps(action)) == action

@@ -39,6 +39,12 @@ class Action:
     def __deepcopy__(self, memo: dict[int, Any]) -> Action:
         return self  # frozen: a copy may share it
 
+    def __reduce__(self) -> tuple[type[Action], tuple[Any, ...]]:
+        """Pickled as the arguments of its constructor (analyses send actions to worker
+        processes): the compiled build's native class would otherwise be restored by
+        setting its fields one by one, which a frozen class refuses."""
+        return type(self), tuple(getattr(self, name) for name in _field_names(type(self)))
+
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"act": self.name}
         for name in _field_names(type(self)):
