@@ -286,7 +286,7 @@ def test_at_1366_by_768_board_decision_and_last_log_line_show_without_scrolling(
     assert page.evaluate("document.scrollingElement.scrollTop") == 0
     page.set_viewport_size({"width": 390, "height": 844})
     decision_box = page.locator("#decision").bounding_box()
-    board_box = page.locator(".board-svg").bounding_box()
+    board_box = page.locator("#board").bounding_box()
     assert decision_box is not None and board_box is not None
     assert decision_box["y"] + decision_box["height"] <= board_box["y"]
     page.close()

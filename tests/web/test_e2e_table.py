@@ -98,7 +98,7 @@ def test_one_notification_at_a_time_and_never_over_the_board(
     assert toasts.count() == 1 and toasts.inner_text() == "third"
     for scroll in (0, 400, 800):
         page.evaluate(f"window.scrollTo(0, {scroll})")
-        board = page.locator(".board-svg").bounding_box()
+        board = page.locator("#board").bounding_box()  # the board as far as it shows
         note = toasts.bounding_box()
         assert board is not None and note is not None
         assert not boxes_overlap(board, note), (scroll, board, note)

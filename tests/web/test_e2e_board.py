@@ -1,0 +1,99 @@
+"""The board is readable where people play: every text on it is at least 12 CSS px on a
+1366×768 desktop and 11 px on a 390×844 phone, in every edition and both languages, with
+no name cut short; on the phone the board is drawn larger, in a window that follows the
+token whose turn it is. Measured in Debian's Chromium from the rendered page."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page
+
+from monopoly.core.editions import edition_keys, get_edition
+
+from .servers import ServerThread
+from .test_e2e_game import chromium, create, decision, open_seat, watch_errors
+
+HUMAN_AND_BOT = [{"type": "human"}, {"type": "bot", "level": "easy"}]
+
+BOARD_TEXTS = """() => {
+  const texts = [];
+  for (const el of document.querySelectorAll('.board-svg text, .board-svg tspan')) {
+    if (el.tagName === 'text' && el.querySelector('tspan')) continue;
+    const text = el.textContent.trim();
+    if (!text) continue;
+    const matrix = el.getScreenCTM();
+    const px = parseFloat(getComputedStyle(el).fontSize) * Math.hypot(matrix.a, matrix.b);
+    texts.push({ text, px });
+  }
+  const outside = [];
+  for (const space of document.querySelectorAll('.board-svg .space')) {
+    const bounds = space.querySelector('.space-bg').getBoundingClientRect();
+    const labels = '.space-name, .space-price, .corner-name, .corner-note';
+    for (const el of space.querySelectorAll(labels)) {
+      const r = el.getBoundingClientRect();
+      if (r.left < bounds.left - 1 || r.right > bounds.right + 1
+          || r.top < bounds.top - 1 || r.bottom > bounds.bottom + 1) outside.push(el.textContent);
+    }
+  }
+  return { texts, outside };
+}"""
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with chromium() as running:
+        yield running
+
+
+def open_board(server: ServerThread, browser: Browser, size: tuple[int, int], **game: Any) -> Page:
+    edition = game.get("edition", "classic")
+    created = create(
+        server.base, seats=HUMAN_AND_BOT, token=get_edition(edition).tokens[0].key, **game
+    )
+    page = browser.new_page(viewport={"width": size[0], "height": size[1]})
+    open_seat(page, server.base, created["game_id"], created["seat_token"])
+    page.locator("[data-testid=start]").click()
+    page.locator(".board-svg").wait_for()
+    decision(page)
+    return page
+
+
+@pytest.mark.parametrize(("size", "smallest"), [((1366, 768), 12.0), ((390, 844), 11.0)])
+def test_every_text_on_the_board_is_readable_in_every_edition(
+    server: ServerThread, browser: Browser, size: tuple[int, int], smallest: float
+) -> None:
+    for edition in edition_keys():
+        for language in ("en", "de"):
+            page = open_board(server, browser, size, edition=edition, language=language)
+            errors = watch_errors(page)
+            measured = page.evaluate(BOARD_TEXTS)
+            texts = measured["texts"]
+            assert len(texts) >= 80, (edition, language)  # names, prices, corners, centre
+            too_small = [(t["text"], round(t["px"], 2)) for t in texts if t["px"] < smallest]
+            assert too_small == [], (edition, language, too_small)
+            cut = [t["text"] for t in texts if t["text"].endswith("…")]
+            assert cut == [], (edition, language, cut)
+            assert measured["outside"] == [], (edition, language)
+            assert errors == []
+            page.close()
+
+
+def test_on_a_phone_the_board_window_follows_the_token_and_the_page_does_not_scroll_sideways(
+    server: ServerThread, browser: Browser
+) -> None:
+    position = {"players": [{"position": 34}, {"position": 0}], "turn": 0}
+    page = open_board(server, browser, (390, 844), position=position)
+    window = page.locator("#board").bounding_box()
+    token = page.locator(".token[data-seat='0']").bounding_box()
+    assert window is not None and token is not None
+    board = page.locator(".board-svg").bounding_box()
+    assert board is not None and board["width"] >= 600  # drawn larger than the screen
+    assert window["width"] <= 390
+    centre_x, centre_y = token["x"] + token["width"] / 2, token["y"] + token["height"] / 2
+    assert window["x"] <= centre_x <= window["x"] + window["width"]  # Ann, on the right side
+    assert window["y"] <= centre_y <= window["y"] + window["height"]
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    page.close()
