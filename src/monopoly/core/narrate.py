@@ -46,11 +46,12 @@ def _money(symbol: str, language: str, amount: int) -> str:
 class Narrator:
     """Turns a game's events into sentences."""
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, language: str | None = None) -> None:
+        """``language``: another than the game's (a page that speaks another language)."""
         self.game = game
-        self.language = game.language
-        self.messages = catalog(game.language)
-        self.terms = game.edition.names[game.language].terms
+        self.language = language or game.language
+        self.messages = catalog(self.language)
+        self.terms = game.edition.names[self.language].terms
 
     def text(self, key: str, **values: Any) -> str:
         return self.messages[key].format(**self.terms, **values)
@@ -84,6 +85,8 @@ class Narrator:
     def _reason_value(self, name: str, value: Any) -> Any:
         if name in reasons.SPACE_PARAMS:
             return self.space(value)
+        if name in reasons.GROUP_PARAMS:
+            return self.game.edition.names[self.language].groups[value]
         if name in reasons.PLAYER_PARAMS:
             return self.player(value)
         if name in reasons.MONEY_PARAMS:
