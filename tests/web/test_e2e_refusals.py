@@ -6,12 +6,13 @@ group has buildings). Debian's Chromium against a real server."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Locator, Page
 
 from .servers import ServerThread
-from .test_e2e_game import chromium, create, watch_errors
+from .test_e2e_game import chromium, create, open_seat, watch_errors
 
 ORIENTAL, VERMONT, CONNECTICUT = 6, 8, 9
 HUMAN_AND_BOT = [{"type": "human"}, {"type": "bot", "level": "easy"}]
@@ -91,4 +92,47 @@ def test_a_refused_mortgage_says_to_sell_the_buildings_first_in_the_pages_langua
         "sell the houses and hotels on this colour group first (R-MORT-1)"
     )
     english.close()
+    page.close()
+
+
+def open_game(server: ServerThread, page: Page, position: dict[str, Any]) -> Page:
+    created = create(server.base, seats=HUMAN_AND_BOT, position=position, seed=5)
+    open_seat(page, server.base, created["game_id"], created["seat_token"])
+    page.locator("[data-testid=start]").click()
+    return page
+
+
+def test_the_jail_panel_tells_the_three_tries_and_how_it_works_opens_the_first_time(
+    server: ServerThread, browser: Browser
+) -> None:
+    """R-JAIL: three tries at doubles, then the fine. The first jail decision this browser
+    meets has "How this works" open; the next one has it at hand, closed."""
+    jailed = {"players": [{"position": 10, "jail_turns": 0}, {}], "turn": 0}
+    page = open_game(server, browser.new_page(), jailed)
+    panel = page.locator("#decision[data-kind=jail]")
+    panel.wait_for()
+    assert "You get 3 tries to roll doubles" in panel.inner_text()
+    assert "you must pay $50" in panel.inner_text()
+    how = panel.locator("details[data-testid=how]")
+    assert how.get_attribute("open") is not None
+    assert "Three ways out" in how.inner_text()
+    again = open_game(server, page, jailed)  # the same browser profile: seen before
+    how_again = again.locator("#decision[data-kind=jail] details[data-testid=how]")
+    how_again.wait_for()
+    assert how_again.get_attribute("open") is None
+    how_again.locator("summary").click()
+    assert "Three ways out" in how_again.inner_text()
+    page.close()
+
+
+def test_the_auction_panel_says_what_an_auction_is(server: ServerThread, browser: Browser) -> None:
+    page = open_game(server, browser.new_page(), {"players": [{"position": 1}, {}], "turn": 0})
+    page.locator("#decision [data-act=roll]").click()
+    decline = page.locator("#decision [data-act=decline]")
+    decline.click()
+    about = page.locator("#decision[data-kind=bid] .auction-about")
+    about.wait_for()
+    assert about.inner_text() == (
+        "An auction: every player may bid, the highest bid buys it from the Bank."
+    )
     page.close()

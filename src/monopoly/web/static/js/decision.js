@@ -7,6 +7,34 @@ import { showGameOver } from "./gameover.js";
 import { offerSummary } from "./trade.js";
 
 const QUICK_BIDS = [1, 10, 50];
+const HOW_SEEN_KEY = "monopoly.how-seen";
+
+/**
+ * "How this works" for a decision kind: always at hand, and open the first time this
+ * browser meets the kind (until that decision is over or the player closes it).
+ */
+function howPart(screen, kind) {
+  if (!hasLabel(`how_${kind}`)) return null;
+  screen.howOpen ||= new Set();
+  for (const other of screen.howOpen) if (other !== kind) screen.howOpen.delete(other);
+  let seen = [];
+  try {
+    seen = JSON.parse(localStorage.getItem(HOW_SEEN_KEY) || "[]");
+  } catch {
+    seen = [];
+  }
+  if (!seen.includes(kind)) {
+    localStorage.setItem(HOW_SEEN_KEY, JSON.stringify([...seen, kind]));
+    screen.howOpen.add(kind);
+  }
+  const details = h("details", { class: "how", dataset: { testid: "how", kind }, open: screen.howOpen.has(kind) },
+    h("summary", {}, t("how_this_works")),
+    h("p", {}, t(`how_${kind}`, screen.edition.terms)));
+  details.addEventListener("toggle", () => {
+    if (!details.open) screen.howOpen.delete(kind);
+  });
+  return details;
+}
 
 /** Render the panel unless nothing it shows has changed (keeps a half-typed bid). */
 export function renderDecision(screen, node, force) {
@@ -21,7 +49,7 @@ export function renderDecision(screen, node, force) {
   if (screen.over) {
     parts.push(...gameOverPart(screen));
   } else if (mine) {
-    parts.push(...myDecision(screen, state));
+    parts.push(...myDecision(screen, state), howPart(screen, state.decision.kind));
   } else if (state.decision) {
     parts.push(...othersDecision(screen, state));
   }
@@ -188,6 +216,7 @@ const KINDS = {
     const fine = screen.money(screen.edition.numbers.jail_fine);
     return [
       heading(t("in_jail")),
+      h("p", {}, t("jail_rules", { fine })),
       h("p", {}, t("jail_text", { tries: Math.max(0, player.jail_turns) })),
       h("div", { class: "actions" }, actions.map((action) => {
         if (action.act === "pay_fine") return button(screen, action, t("act_pay_fine", { amount: fine }));
@@ -219,7 +248,10 @@ const KINDS = {
     const [low, high] = state.bid_range || [0, 0];
     const canBid = actions.some((a) => a.act === "bid") && state.bid_range;
     const pass = actions.find((a) => a.act === "pass");
-    const parts = [heading(t("auction_heading", { item: auctionItem(screen, auction.item) }))];
+    const parts = [
+      heading(t("auction_heading", { item: auctionItem(screen, auction.item) })),
+      h("p", { class: "auction-about" }, t("auction_about", { bank: screen.edition.terms.bank })),
+    ];
     const status = [
       h("p", { class: "big" }, auctionLine(screen, auction)),
       h("p", { class: "muted" }, t("bidders", { names: auction.bidders.map((s) => screen.playerName(s)).join(", ") })),
