@@ -97,3 +97,23 @@ def test_on_a_phone_the_board_window_follows_the_token_and_the_page_does_not_scr
     assert window["y"] <= centre_y <= window["y"] + window["height"]
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     page.close()
+
+
+def test_a_keyboard_reaches_every_space_and_opens_its_card_and_the_log_is_announced(
+    server: ServerThread, browser: Browser
+) -> None:
+    page = open_board(server, browser, (1366, 768))
+    spaces = page.locator(".board-svg .space[tabindex='0'][role='button']")
+    assert spaces.count() == 40
+    boardwalk = page.locator(".space[data-space='39']")
+    assert boardwalk.get_attribute("aria-label") == "Boardwalk: open its card"
+    boardwalk.focus()
+    page.keyboard.press("Enter")
+    card = page.locator("dialog[data-testid=space-card][open]")
+    card.wait_for()
+    assert "Nobody owns it yet: it costs $400." in card.inner_text()
+    page.keyboard.press("Escape")
+    card.wait_for(state="hidden")
+    log = page.locator(".log-scroll")
+    assert (log.get_attribute("role"), log.get_attribute("aria-live")) == ("log", "polite")
+    page.close()

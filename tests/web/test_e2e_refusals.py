@@ -102,11 +102,11 @@ def open_game(server: ServerThread, page: Page, position: dict[str, Any]) -> Pag
     return page
 
 
-def test_the_jail_panel_tells_the_three_tries_and_how_it_works_opens_the_first_time(
+def test_the_jail_panel_tells_the_three_tries_and_how_it_works_is_at_hand(
     server: ServerThread, browser: Browser
 ) -> None:
-    """R-JAIL: three tries at doubles, then the fine. The first jail decision this browser
-    meets has "How this works" open; the next one has it at hand, closed."""
+    """R-JAIL: three tries at doubles, then the fine. "How this works" is at hand, marked
+    new the first time this browser meets a jail decision, and not the next time."""
     jailed = {"players": [{"position": 10, "jail_turns": 0}, {}], "turn": 0}
     page = open_game(server, browser.new_page(), jailed)
     panel = page.locator("#decision[data-kind=jail]")
@@ -114,12 +114,14 @@ def test_the_jail_panel_tells_the_three_tries_and_how_it_works_opens_the_first_t
     assert "You get 3 tries to roll doubles" in panel.inner_text()
     assert "you must pay $50" in panel.inner_text()
     how = panel.locator("details[data-testid=how]")
-    assert how.get_attribute("open") is not None
+    assert how.get_attribute("data-first") == "true"
+    assert how.locator("summary").inner_text() == "New How this works"
+    how.locator("summary").click()
     assert "Three ways out" in how.inner_text()
     again = open_game(server, page, jailed)  # the same browser profile: seen before
     how_again = again.locator("#decision[data-kind=jail] details[data-testid=how]")
     how_again.wait_for()
-    assert how_again.get_attribute("open") is None
+    assert how_again.get_attribute("data-first") == "false"
     how_again.locator("summary").click()
     assert "Three ways out" in how_again.inner_text()
     page.close()

@@ -245,7 +245,7 @@ export class Board {
     this.svg = s("svg", {
       viewBox: `0 0 ${SIZE} ${SIZE}`,
       class: "board-svg",
-      role: "img",
+      role: "group",
       "aria-label": t("board_label", { edition: edition.title }),
     });
     this.spaceNodes = [];
@@ -315,9 +315,16 @@ export class Board {
     });
     group.append(s("title", {}, this.spaceTitle(space)));
     group.append(s("rect", { x: rect.x, y: rect.y, width: rect.w, height: rect.h, class: "space-bg" }));
-    group.addEventListener("click", () => {
+    // Every space is a button: a click, a tap, or Enter / Space on the focused space
+    // opens its card (while choosing a space, choose() takes these over).
+    this.spaceDefaults(group, space.index);
+    const open = (event) => {
+      if (event.type === "keydown" && event.key !== "Enter" && event.key !== " ") return;
+      if (event.type === "keydown") event.preventDefault();
       if (!this.choosing && this.options.onSpace) this.options.onSpace(space.index);
-    });
+    };
+    group.addEventListener("click", open);
+    group.addEventListener("keydown", open);
     if (rect.side === "corner") {
       this.buildCorner(group, space, rect);
       return group;
@@ -343,6 +350,13 @@ export class Board {
    * The space's name (as large as its box allows, never below MIN_TEXT), its price and,
    * on a card space with room to spare, the card symbol.
    */
+  /** A space's keyboard focus and its name for screen readers, when no choice is on. */
+  spaceDefaults(node, index) {
+    node.setAttribute("tabindex", "0");
+    node.setAttribute("role", "button");
+    node.setAttribute("aria-label", t("open_space_card", { name: this.edition.spaces[index].name }));
+  }
+
   buildLabel(group, space, box) {
     const pad = 3;
     const priceText = space.price ? this.money(space.price) : space.tax ? this.money(space.tax) : "";
@@ -418,7 +432,7 @@ export class Board {
       this.deckNodes[role] = count;
       centre.append(card);
     });
-    this.diceNode = s("g", { class: "dice", transform: "translate(500 560)" });
+    this.diceNode = s("g", { class: "dice", role: "img", transform: "translate(500 560)" });
     centre.append(this.diceNode);
     this.potNode = s("text", { x: 500, y: 700, "text-anchor": "middle", class: "pot-centre" }, "");
     centre.append(this.potNode);
@@ -712,9 +726,7 @@ export class Board {
     if (!this.choosing) return;
     for (const [node, pick] of this.choosing) {
       node.classList.remove("choosable");
-      node.removeAttribute("tabindex");
-      node.removeAttribute("role");
-      node.removeAttribute("aria-label");
+      this.spaceDefaults(node, Number(node.dataset.space));
       node.removeEventListener("click", pick);
       node.removeEventListener("keydown", pick);
     }

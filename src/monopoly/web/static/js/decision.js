@@ -10,13 +10,14 @@ const QUICK_BIDS = [1, 10, 50];
 const HOW_SEEN_KEY = "monopoly.how-seen";
 
 /**
- * "How this works" for a decision kind: always at hand, and open the first time this
- * browser meets the kind (until that decision is over or the player closes it).
+ * "How this works" for a decision kind, always at hand (closed, so the panel keeps its
+ * size); marked "new" the first time this browser meets the kind, until that decision
+ * is over.
  */
 function howPart(screen, kind) {
   if (!hasLabel(`how_${kind}`)) return null;
-  screen.howOpen ||= new Set();
-  for (const other of screen.howOpen) if (other !== kind) screen.howOpen.delete(other);
+  screen.howNew ||= new Set();
+  for (const other of screen.howNew) if (other !== kind) screen.howNew.delete(other);
   let seen = [];
   try {
     seen = JSON.parse(localStorage.getItem(HOW_SEEN_KEY) || "[]");
@@ -25,15 +26,12 @@ function howPart(screen, kind) {
   }
   if (!seen.includes(kind)) {
     localStorage.setItem(HOW_SEEN_KEY, JSON.stringify([...seen, kind]));
-    screen.howOpen.add(kind);
+    screen.howNew.add(kind);
   }
-  const details = h("details", { class: "how", dataset: { testid: "how", kind }, open: screen.howOpen.has(kind) },
-    h("summary", {}, t("how_this_works")),
+  const first = screen.howNew.has(kind);
+  return h("details", { class: `how${first ? " how-new" : ""}`, dataset: { testid: "how", kind, first: first ? "true" : "false" } },
+    h("summary", {}, first ? h("span", { class: "badge how-badge" }, t("how_new")) : null, " ", t("how_this_works")),
     h("p", {}, t(`how_${kind}`, screen.edition.terms)));
-  details.addEventListener("toggle", () => {
-    if (!details.open) screen.howOpen.delete(kind);
-  });
-  return details;
 }
 
 /** Render the panel unless nothing it shows has changed (keeps a half-typed bid). */

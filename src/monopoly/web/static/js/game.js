@@ -229,14 +229,14 @@ export class GameScreen {
 
   // ---------------------------------------------------------------- layout
   buildLayout() {
-    this.boardNode = h("div", { class: "board", id: "board" });
+    this.boardNode = h("div", { class: "board", id: "board", tabindex: "0", role: "region", "aria-label": t("board_window") });
     this.decisionNode = h("section", { class: "card decision", id: "decision", "aria-live": "polite", tabindex: "-1", "aria-labelledby": "decision-heading" });
     this.toolbar = h("div", { class: "toolbar", role: "toolbar", "aria-label": t("tools") });
     this.playersNode = h("section", { class: "card players", "aria-labelledby": "players-heading" });
     this.logList = h("ol", { class: "log-list", id: "log" }, (this.chat || []).map(chatItem));
     this.logNode = h("section", { class: "card log", "aria-labelledby": "log-heading" },
       h("div", { class: "log-head" }, h("h2", { id: "log-heading" }, t("game_log")), this.spectator ? null : chatForm(this)),
-      h("div", { class: "log-scroll", tabindex: "0", "aria-label": t("game_log") }, this.logList));
+      h("div", { class: "log-scroll", tabindex: "0", role: "log", "aria-live": "polite", "aria-label": t("game_log") }, this.logList));
     this.layout = h("div", { class: `game-layout${this.spectator ? " spectating" : ""}` },
       h("div", { class: "board-area" }, this.boardNode),
       h("div", { class: "side" }, h("div", { id: "news", class: "news" }), this.decisionNode, this.toolbar, this.logNode, this.playersNode));
