@@ -393,6 +393,9 @@ class Game:
                 if kind is BID and auction.is_over(top):
                     auction.end(self, top)
                     continue
+                if kind is BID and debt.debt_of(self, top.seat) is not None:
+                    auction.pass_in_debt(self, top)  # R-DEBT-3
+                    continue
                 if self.active[top.seat]:
                     if kind is RAISE_CASH and self._debt_settles(top.seat, top.data):
                         tasks.pop()
@@ -489,6 +492,17 @@ class Game:
         owners_version = self.owners_version
         for member in self.members[space]:
             owners_version[member] += 1
+        return True
+
+    def give_jail_card(self, role: str, giver: int, receiver: int) -> bool:
+        """The one path a Get Out of Jail Free card takes between players.
+
+        R-DEBT-3: a player out of the game receives no card; returns False then.
+        """
+        if not self.active[receiver]:
+            return False
+        self.jail_cards[giver].remove(role)
+        self.jail_cards[receiver].append(role)
         return True
 
     def pay(self, payer: int, payee: int, amount: int, reason: str, space: int = -1) -> None:
@@ -650,8 +664,19 @@ class Game:
         assert isinstance(decision, Decision)  # waits for one while it is not over
         answers = handler.answers  # None for actions allowed at any time
         if answers is not None and (decision.kind not in answers or decision.seat != seat):
-            return refuse(self, "not_your_decision", seat=decision.seat, decision=decision.kind)
+            return self._not_yours(action, decision)
         return handler.check(self, action, decision)
+
+    def _not_yours(self, action: Action, decision: Decision) -> Reason:
+        """Why an answer to a decision that is not the seat's is refused: R-DEBT-3 says
+        why to a debtor's bid (their turn to bid passes) and to an answer to a trade offer
+        when none is waiting (an offer lapses when its player or partner leaves the game)."""
+        seat = action.seat
+        if isinstance(action, Bid) and debt.debt_of(self, seat) is not None:
+            return refuse(self, "debtor_cannot_bid")
+        if isinstance(action, AcceptTrade | RejectTrade) and not trade.offer_pending(self):
+            return refuse(self, "no_trade_offer")
+        return refuse(self, "not_your_decision", seat=decision.seat, decision=decision.kind)
 
     def apply(self, action: Action) -> list[ev.Event]:
         """Check and carry out ``action``; returns the events it caused."""
