@@ -5,9 +5,11 @@ token whose turn it is. Measured in Debian's Chromium from the rendered page."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator
 from typing import Any
 
+import httpx
 import pytest
 from playwright.sync_api import Browser, Page
 
@@ -116,4 +118,33 @@ def test_a_keyboard_reaches_every_space_and_opens_its_card_and_the_log_is_announ
     card.wait_for(state="hidden")
     log = page.locator(".log-scroll")
     assert (log.get_attribute("role"), log.get_attribute("aria-live")) == ("log", "polite")
+    page.close()
+
+
+SEAT_COLOURS = """async () => (await import("/js/tokens.js")).COLOURS"""
+
+
+def rgb(colour: str) -> tuple[int, int, int]:
+    return int(colour[1:3], 16), int(colour[3:5], 16), int(colour[5:7], 16)
+
+
+def test_owner_marks_cannot_be_taken_for_a_colour_group_in_any_edition(
+    server: ServerThread, browser: Browser
+) -> None:
+    """Seat colours stay far from every group colour of the five editions, and an owned
+    deed's band is striped and carries the owner's shape, which no group bar has."""
+    position = {"players": [{}, {}], "properties": {"39": {"owner": 0}, "5": {"owner": 1}}}
+    page = open_board(server, browser, (1366, 768), position={**position, "turn": 0})
+    seat_colours: list[str] = page.evaluate(SEAT_COLOURS)
+    groups = set()
+    for key in edition_keys():
+        edition = httpx.get(f"{server.base}/api/editions/{key}", params={"language": "en"}).json()
+        groups |= {g["colour"] for g in edition["groups"].values() if g["colour"]}
+    closest = min(math.dist(rgb(s), rgb(g)) for s in seat_colours for g in groups)
+    assert len(seat_colours) == 6 and closest >= 75, closest
+    for space, seat in ((39, 0), (5, 1)):
+        band = page.locator(f".space[data-space='{space}'] .owner-strip")
+        assert band.get_attribute("fill") == f"url(#owner-stripes-{seat})"
+        assert page.locator(f".space[data-space='{space}'] .owner-shape").count() == 1
+    assert page.locator(".board-svg .bar .owner-shape, .board-svg .bar[fill^='url']").count() == 0
     page.close()

@@ -281,6 +281,7 @@ export class Board {
   }
 
   build() {
+    this.svg.append(ownerPatterns());
     this.svg.append(s("rect", { x: 0, y: 0, width: SIZE, height: SIZE, class: "board-bg" }));
     this.svg.append(this.buildCentre());
     const spaces = s("g", { class: "spaces" });
@@ -480,9 +481,18 @@ export class Board {
     if (owner >= 0) {
       const player = game.players[owner];
       const spot = area.owner;
+      // The owner's mark: a band striped in the player's colour (no group bar is striped)
+      // with the player's shape at its start (not a colour alone: R, G, B players and
+      // red, green, blue groups stay apart).
       ownerGroup.append(s("rect", {
-        x: spot.x, y: spot.y, width: spot.w, height: spot.h, fill: playerColour(owner), class: "owner-strip",
+        x: spot.x, y: spot.y, width: spot.w, height: spot.h, fill: `url(#owner-stripes-${owner})`, class: "owner-strip",
       }, s("title", {}, t("owned_by", { name: player.name }))));
+      const along = spot.w > spot.h;
+      const mark = tokenShape(owner, 6.5);
+      mark.classList.add("owner-shape");
+      ownerGroup.append(s("g", {
+        transform: `translate(${spot.x + (along ? 11 : spot.w / 2)} ${spot.y + (along ? spot.h / 2 : 11)})`,
+      }, mark));
     }
     if (level > 0) this.drawBuildings(buildingGroup, area.bar, level, game.hotel_level, rect.side);
     if (mortgaged) {
@@ -733,6 +743,18 @@ export class Board {
     this.svg.classList.remove("choosing");
     this.choosing = null;
   }
+}
+
+/** Each seat's striped fill for the owner band of its deeds. */
+function ownerPatterns() {
+  const defs = s("defs");
+  for (let seat = 0; seat < 8; seat += 1) {
+    const pattern = s("pattern", { id: `owner-stripes-${seat}`, width: 8, height: 8, patternUnits: "userSpaceOnUse", patternTransform: "rotate(45)" });
+    pattern.append(s("rect", { width: 8, height: 8, fill: "#fff" }));
+    pattern.append(s("rect", { width: 5, height: 8, fill: playerColour(seat) }));
+    defs.append(pattern);
+  }
+  return defs;
 }
 
 /** The spaces a token passes from ``start`` to ``end`` (a jump when sent to jail). */
