@@ -4,7 +4,7 @@
 
 import { api } from "./api.js";
 import { Connection } from "./connection.js";
-import { language, setLanguage, t, onLanguageChange } from "./i18n.js";
+import { language, t, onLanguageChange } from "./i18n.js";
 import { h, replaceChildren, formatMoney, toast, forgetGame, saveSeatToken } from "./util.js";
 import { Board } from "./board.js";
 import { renderWaiting } from "./lobby.js";
@@ -34,7 +34,6 @@ export class GameScreen {
     this.edition = null;
     this.layout = null;
     this.busy = false;
-    this.languageSet = false;
     this.connection = new Connection(gameId, token, (m) => this.receive(m), (s) => this.showStatus(s));
     onLanguageChange(() => this.relabel());
   }
@@ -123,7 +122,6 @@ export class GameScreen {
   async showLobby(game) {
     this.lobby = game;
     document.body.dataset.edition = game.edition;
-    await this.useGameLanguage(game.language);
     document.getElementById("top-title").textContent = "";
     await renderWaiting(this.main, game, this.seat, this.waitingChat(), ...this.hostControls());
   }
@@ -178,13 +176,6 @@ export class GameScreen {
     }
   }
 
-  async useGameLanguage(gameLanguage) {
-    if (this.languageSet) return;
-    this.languageSet = true;
-    if (!new URLSearchParams(location.search).get("lang") && gameLanguage !== language()) {
-      await setLanguage(gameLanguage, false);
-    }
-  }
 
   async showState(message) {
     const first = !this.state;
@@ -193,7 +184,6 @@ export class GameScreen {
     const wasBusy = this.busy;
     this.busy = false;
     if (!this.edition) {
-      await this.useGameLanguage(message.game.language);
       this.edition = await api.edition(message.game.edition, message.game.language);
       document.body.dataset.edition = message.game.edition;
     }
