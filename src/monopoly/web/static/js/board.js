@@ -2,7 +2,7 @@
 // buildings and mortgages; the players' tokens (moving space by space); dice and decks.
 
 import { s, formatMoney } from "./util.js";
-import { t } from "./i18n.js";
+import { tIn } from "./i18n.js";
 import { playerColour, tokenShape } from "./tokens.js";
 import { tokenIcon } from "./tokenicons.js";
 
@@ -246,7 +246,7 @@ export class Board {
       viewBox: `0 0 ${SIZE} ${SIZE}`,
       class: "board-svg",
       role: "group",
-      "aria-label": t("board_label", { edition: edition.title }),
+      "aria-label": this.t("board_label", { edition: edition.title }),
     });
     this.spaceNodes = [];
     this.layers = {};
@@ -280,6 +280,11 @@ export class Board {
     return formatMoney(amount, this.symbol, this.language);
   }
 
+  /** A label in the game's language: the board speaks it, as the cards and the log do. */
+  t(key, params = {}) {
+    return tIn(this.language, key, params);
+  }
+
   build() {
     this.svg.append(ownerPatterns());
     this.svg.append(s("rect", { x: 0, y: 0, width: SIZE, height: SIZE, class: "board-bg" }));
@@ -298,13 +303,13 @@ export class Board {
   spaceTitle(space) {
     const parts = [space.name];
     if (space.group) parts.push(this.edition.groups[space.group]?.name || space.group);
-    if (space.price) parts.push(`${t("price")}: ${this.money(space.price)}`);
+    if (space.price) parts.push(`${this.t("price")}: ${this.money(space.price)}`);
     if (space.rents) {
       const terms = this.edition.terms;
-      parts.push(`${t("rent")}: ${space.rents.map((rent) => this.money(rent)).join(" / ")}`);
-      parts.push(`${t("building_cost", { house: terms.house })}: ${this.money(space.house_cost)}`);
+      parts.push(`${this.t("rent")}: ${space.rents.map((rent) => this.money(rent)).join(" / ")}`);
+      parts.push(`${this.t("building_cost", { house: terms.house })}: ${this.money(space.house_cost)}`);
     }
-    if (space.tax) parts.push(`${t("pay")} ${this.money(space.tax)}`);
+    if (space.tax) parts.push(`${this.t("pay")} ${this.money(space.tax)}`);
     return parts.join("\n");
   }
 
@@ -355,7 +360,7 @@ export class Board {
   spaceDefaults(node, index) {
     node.setAttribute("tabindex", "0");
     node.setAttribute("role", "button");
-    node.setAttribute("aria-label", t("open_space_card", { name: this.edition.spaces[index].name }));
+    node.setAttribute("aria-label", this.t("open_space_card", { name: this.edition.spaces[index].name }));
   }
 
   buildLabel(group, space, box) {
@@ -397,7 +402,7 @@ export class Board {
     const { lines, size } = fitText(space.name, rect.w - 12, nameLines, 24, MIN_TEXT);
     group.append(textBlock(lines, size, cx, rect.y + 8, { class: "corner-name" }));
     if (space.kind === "go") {
-      const collect = fitText(t("collect", { amount: this.money(this.edition.numbers.go_salary) }), rect.w - 8, 2, MIN_TEXT, MIN_TEXT);
+      const collect = fitText(this.t("collect", { amount: this.money(this.edition.numbers.go_salary) }), rect.w - 8, 2, MIN_TEXT, MIN_TEXT);
       group.append(textBlock(collect.lines, collect.size, cx, rect.y + 14 + lines.length * size * 1.12, { class: "corner-note" }, 1.04));
       group.append(s("path", { d: `M ${rect.x + 100} ${rect.y + rect.h - 12} h -64 l 12 -8 m -12 8 l 12 8`, class: "go-arrow" }));
     } else if (space.kind === "free_parking") {
@@ -440,7 +445,7 @@ export class Board {
     this.stockNode = s("text", { x: 500, y: 740, "text-anchor": "middle", class: "stock-text" }, "");
     centre.append(this.stockNode);
     if (this.edition.spaces.some((space) => !space.printed)) {
-      centre.append(s("text", { x: 500, y: 775, "text-anchor": "middle", class: "italics-note" }, t("italics_note")));
+      centre.append(s("text", { x: 500, y: 775, "text-anchor": "middle", class: "italics-note" }, this.t("italics_note")));
     }
     return centre;
   }
@@ -486,7 +491,7 @@ export class Board {
       // red, green, blue groups stay apart).
       ownerGroup.append(s("rect", {
         x: spot.x, y: spot.y, width: spot.w, height: spot.h, fill: `url(#owner-stripes-${owner})`, class: "owner-strip",
-      }, s("title", {}, t("owned_by", { name: player.name }))));
+      }, s("title", {}, this.t("owned_by", { name: player.name }))));
       const along = spot.w > spot.h;
       const mark = tokenShape(owner, 6.5);
       mark.classList.add("owner-shape");
@@ -501,12 +506,12 @@ export class Board {
       const cy = rect.y + rect.h / 2;
       // Along the long side of the space: the word stays whole at a readable size.
       const upright = rect.side === "top" || rect.side === "bottom";
-      const word = fitText(t("mortgaged_short").toUpperCase(), (upright ? rect.h : rect.w) - 8, 1, MIN_TEXT, MIN_TEXT);
+      const word = fitText(this.t("mortgaged_short").toUpperCase(), (upright ? rect.h : rect.w) - 8, 1, MIN_TEXT, MIN_TEXT);
       mortgageGroup.append(s("text", {
         x: cx, y: cy + word.size / 2.6, "text-anchor": "middle", "font-size": word.size, class: "mortgage-text",
         transform: upright ? `rotate(-90 ${cx} ${cy})` : null,
       }, word.lines[0]));
-      mortgageGroup.append(s("title", {}, `${this.edition.spaces[space.index].name}: ${t("mortgaged")}`));
+      mortgageGroup.append(s("title", {}, `${this.edition.spaces[space.index].name}: ${this.t("mortgaged")}`));
     }
   }
 
@@ -536,14 +541,14 @@ export class Board {
   updateCentre(game) {
     for (const [role, node] of Object.entries(this.deckNodes)) {
       const count = game.decks?.[role];
-      node.textContent = count === undefined ? "" : t("cards_left", { count });
+      node.textContent = count === undefined ? "" : this.t("cards_left", { count });
     }
-    const pot = this.options.freeParkingPot ? t("pot", { amount: this.money(game.free_parking_pot) }) : "";
+    const pot = this.options.freeParkingPot ? this.t("pot", { amount: this.money(game.free_parking_pot) }) : "";
     this.potNode.textContent = pot;
     const potCorner = this.svg.querySelector("#pot-text");
     if (potCorner) potCorner.textContent = this.options.freeParkingPot ? this.money(game.free_parking_pot) : "";
     const terms = this.edition.terms;
-    this.stockNode.textContent = t("bank_stock", {
+    this.stockNode.textContent = this.t("bank_stock", {
       houses: game.bank.houses, houses_word: terms.houses, hotels: game.bank.hotels, hotels_word: terms.hotels,
     });
     this.drawDice(game.last_roll || []);
@@ -592,7 +597,7 @@ export class Board {
       }
       this.diceNode.append(die);
     });
-    this.diceNode.setAttribute("aria-label", t("dice_label", { dice: dice.map((d) => this.speedFace(d)).join(", ") }));
+    this.diceNode.setAttribute("aria-label", this.t("dice_label", { dice: dice.map((d) => this.speedFace(d)).join(", ") }));
   }
 
   speedFace(value) {
@@ -718,7 +723,7 @@ export class Board {
       node.classList.add("choosable");
       node.setAttribute("tabindex", "0");
       node.setAttribute("role", "button");
-      node.setAttribute("aria-label", t("choose_this_space", { name: this.edition.spaces[index].name }));
+      node.setAttribute("aria-label", this.t("choose_this_space", { name: this.edition.spaces[index].name }));
       const pick = (event) => {
         if (event.type === "keydown" && event.key !== "Enter" && event.key !== " ") return;
         event.preventDefault();

@@ -4,7 +4,7 @@
 
 import { api } from "./api.js";
 import { Connection } from "./connection.js";
-import { language, t, onLanguageChange } from "./i18n.js";
+import { language, loadLabels, t, onLanguageChange } from "./i18n.js";
 import { h, replaceChildren, formatMoney, toast, forgetGame, saveSeatToken } from "./util.js";
 import { Board } from "./board.js";
 import { renderWaiting } from "./lobby.js";
@@ -184,6 +184,7 @@ export class GameScreen {
     const wasBusy = this.busy;
     this.busy = false;
     if (!this.edition) {
+      await loadLabels(message.game.language);
       this.edition = await api.edition(message.game.edition, message.game.language);
       document.body.dataset.edition = message.game.edition;
     }

@@ -49,7 +49,17 @@ export function onLanguageChange(listener) {
 
 /** The label ``key`` with {placeholders} filled in. */
 export function t(key, params = {}) {
-  const text = tables[current]?.[key] ?? tables.en?.[key];
+  return tIn(current, key, params);
+}
+
+/** Load another language's labels (the game's, for the board) beside the page's. */
+export async function loadLabels(language) {
+  if (LANGUAGES.includes(language)) await load(language);
+}
+
+/** The label ``key`` in ``language`` (loaded by loadLabels), else in English. */
+export function tIn(language, key, params = {}) {
+  const text = tables[language]?.[key] ?? tables.en?.[key];
   if (text === undefined) {
     console.warn(`missing label: ${key}`);
     return key;

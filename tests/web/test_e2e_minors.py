@@ -1,0 +1,51 @@
+"""Small things a player notices, in Debian's Chromium against a real server: the page
+keeps the person's language while the board and the log speak the game's; the join page
+has no stray "null" line; money floats never cover the cash they change."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser
+
+from .servers import ServerThread
+from .test_e2e_game import chromium, create, decision, open_seat, wait_log, watch_errors
+
+HUMAN_AND_BOT = [{"type": "human"}, {"type": "bot", "level": "easy"}]
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with chromium() as running:
+        yield running
+
+
+def test_a_german_game_on_an_english_page_keeps_the_page_english(
+    server: ServerThread, browser: Browser
+) -> None:
+    created = create(server.base, seats=HUMAN_AND_BOT, language="de")
+    page = browser.new_page()
+    errors = watch_errors(page)
+    open_seat(page, server.base, created["game_id"], created["seat_token"])  # ?lang=en first
+    page.locator("[data-testid=start]").click()
+    assert decision(page) == "roll"
+    assert page.locator("[data-testid=manage]").inner_text() == "Manage properties"
+    assert page.evaluate("document.documentElement.lang") == "en"
+    assert page.locator("#lang-select").input_value() == "en"
+    go = page.locator(".space[data-space='0'] .corner-note").text_content() or ""
+    assert go.startswith("Ziehe 200")  # the board in the game's language
+    page.locator("#decision [data-act=roll]").click()
+    wait_log(page, "Ann würfelt")  # and the log
+    assert errors == []
+    page.close()
+
+
+def test_the_join_page_shows_no_null_line(server: ServerThread, browser: Browser) -> None:
+    created = create(server.base, seats=[{"type": "human"}, {"type": "human"}])
+    page = browser.new_page()
+    page.goto(f"{server.base}/?join={created['game_id']}&lang=en")
+    page.locator("[data-testid=starting-cash]").wait_for()
+    text = page.locator("main").inner_text()
+    assert "null" not in text and "undefined" not in text
+    page.close()
