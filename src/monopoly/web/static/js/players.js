@@ -60,10 +60,11 @@ function floatMoneyChanges(screen, cards) {
   for (const float of screen.floats) {
     const card = cards[float.seat];
     if (!card) continue;
+    // Beside the cash figure, on its left: the change never covers the number it changes.
     let box = card.querySelector(".money-floats");
     if (!box) {
-      box = h("div", { class: "money-floats", "aria-hidden": "true" });
-      card.append(box);
+      box = h("span", { class: "money-floats", "aria-hidden": "true" });
+      card.querySelector(".player-cash").append(box);
     }
     box.append(h("span", {
       class: `money-float ${float.change > 0 ? "gain" : "loss"}`,
