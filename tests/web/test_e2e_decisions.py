@@ -43,7 +43,7 @@ SEED = 8
 TEXTS = {
     "en": {
         "heading": "You must raise cash",
-        "owe": "You owe $80 to Bot 2 (Easy) (rent).",
+        "owe": "You owe $80 to Bot 2 (Easy): rent.",
         "missing": "Your cash: $60 — still missing: $20.",
         "raisable": "Selling buildings and mortgaging can still raise $310.",
         "sell": "Sell a house on {oriental} (+$25)",
@@ -53,7 +53,7 @@ TEXTS = {
     },
     "de": {
         "heading": "Du musst Geld beschaffen",
-        "owe": "Du schuldest Bot 2 (Leicht) 80 € (Miete).",
+        "owe": "Du schuldest Bot 2 (Leicht) 80 €: Miete.",
         "missing": "Dein Geld: 60 € — es fehlen noch 20 €.",
         "raisable": "Durch Verkaufen von Gebäuden und Hypotheken kannst du noch 310 € beschaffen.",
         "sell": "Haus auf {oriental} verkaufen (+25 €)",

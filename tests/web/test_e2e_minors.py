@@ -49,3 +49,18 @@ def test_the_join_page_shows_no_null_line(server: ServerThread, browser: Browser
     text = page.locator("main").inner_text()
     assert "null" not in text and "undefined" not in text
     page.close()
+
+
+def test_german_labels_take_the_singular_for_one(server: ServerThread, browser: Browser) -> None:
+    """CLDR plural rules: "1 Feld bis …", "2 Felder bis …" (the Bus move's buttons)."""
+    page = browser.new_page()
+    page.goto(f"{server.base}/?lang=de")
+    page.locator("form.create-form").wait_for()
+    labels = page.evaluate(
+        """async () => {
+          const { t } = await import("/js/i18n.js");
+          return [1, 2].map((steps) => t("act_choose_move", { steps, name: "Los" }));
+        }"""
+    )
+    assert labels == ["1 Feld bis Los", "2 Felder bis Los"]
+    page.close()

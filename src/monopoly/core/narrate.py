@@ -11,6 +11,7 @@ from functools import cache, lru_cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
+from babel import Locale
 from babel.numbers import format_decimal
 
 from . import events as ev
@@ -253,8 +254,18 @@ class Narrator:
             player=self.player(e.seat),
             space=self.space(e.space),
             amount=self.money(e.amount),
-            level=e.level,
+            left=self.buildings(e.level),
         )
+
+    def buildings(self, level: int) -> str:
+        """A street's buildings in words: "1 hotel", "2 houses", "no buildings" (the
+        house word's number by the language's plural rules)."""
+        if level >= self.game.hotel_level:
+            return f"1 {self.terms['hotel']}"
+        if level == 0:
+            return self.text("buildings_none")
+        one = Locale.parse(self.language).plural_form(level) == "one"
+        return f"{level} {self.terms['house' if one else 'houses']}"
 
     def _BuildingShortage(self, e: ev.BuildingShortage) -> str:
         kind = self.terms["hotels" if e.hotel else "houses"]

@@ -59,12 +59,24 @@ export async function loadLabels(language) {
 
 /** The label ``key`` in ``language`` (loaded by loadLabels), else in English. */
 export function tIn(language, key, params = {}) {
-  const text = tables[language]?.[key] ?? tables.en?.[key];
+  const text = plural(language, key, params) ?? tables[language]?.[key] ?? tables.en?.[key];
   if (text === undefined) {
     console.warn(`missing label: ${key}`);
     return key;
   }
   return text.replace(/\{(\w+)\}/g, (match, name) => (name in params ? String(params[name]) : match));
+}
+
+/**
+ * The label's form for its number (``count`` or ``steps``) by the language's plural
+ * rules (Intl.PluralRules, CLDR's, as Babel's on the server): "key_one" where the
+ * language says "one" ("1 Feld", not "1 Felder"); otherwise the plain key.
+ */
+function plural(language, key, params) {
+  const number = params.count ?? params.steps;
+  if (typeof number !== "number") return undefined;
+  const form = new Intl.PluralRules(language).select(number);
+  return tables[language]?.[`${key}_${form}`];
 }
 
 export function hasLabel(key) {
