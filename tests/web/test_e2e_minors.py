@@ -4,12 +4,17 @@ has no stray "null" line; money floats never cover the cash they change."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser
 
-from .servers import ServerThread
+from monopoly.web.session import ServerConfig
+
+from .conftest import ROBOT_LIMITS
+from .servers import Player, ServerThread, create_game, join_game, start_game
 from .test_e2e_game import chromium, create, decision, open_seat, wait_log, watch_errors
 
 HUMAN_AND_BOT = [{"type": "human"}, {"type": "bot", "level": "easy"}]
@@ -64,3 +69,30 @@ def test_german_labels_take_the_singular_for_one(server: ServerThread, browser: 
     )
     assert labels == ["1 Feld bis Los", "2 Felder bis Los"]
     page.close()
+
+
+def test_the_panel_says_an_offline_player_is_offline_with_the_hand_over_countdown(
+    tmp_path: Path, browser: Browser
+) -> None:
+    """Bob's turn, and Bob is gone: Ann's panel says so and counts down, instead of
+    "Bob is about to roll the dice"."""
+    config = ServerConfig(bot_delay=0, absence_timeout=30, testing=True, limits=ROBOT_LIMITS)
+    with ServerThread(str(tmp_path / "games.sqlite3"), config) as server:
+        position = {"players": [{}, {}], "turn": 1}
+        created = create_game(
+            server.base, [{"type": "human"}, {"type": "human"}], position=position
+        )
+        bob_token = join_game(server.base, created["game_id"], "Bob", "boot")["seat_token"]
+        bob = Player(server.base, created["game_id"], bob_token)
+        start_game(server.base, created["game_id"], created["seat_token"])
+        page = browser.new_page()
+        open_seat(page, server.base, created["game_id"], created["seat_token"])
+        page.locator("#decision [data-testid=waiting]").wait_for()
+        assert "Bob is about to roll" in page.locator("#decision").inner_text()
+        bob.close()
+        offline = page.locator("#decision [data-testid=offline]")
+        offline.wait_for()
+        assert re.fullmatch(
+            r"Bob is offline: a computer may take over in \d+ s\.", offline.inner_text()
+        )
+        page.close()

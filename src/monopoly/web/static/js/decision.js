@@ -5,6 +5,7 @@ import { h, readableOn, replaceChildren } from "./util.js";
 import { hasLabel, language, t } from "./i18n.js";
 import { showGameOver } from "./gameover.js";
 import { offerSummary } from "./trade.js";
+import { handOverIn } from "./players.js";
 
 const QUICK_BIDS = [1, 10, 50];
 const HOW_SEEN_KEY = "monopoly.how-seen";
@@ -116,8 +117,19 @@ function othersDecision(screen, state) {
   if (decision.kind === "raise_cash") {
     text = t("others_raise_cash", { name, amount: screen.money(decision.debt.amount), creditor: screen.playerName(decision.debt.creditor) });
   }
-  parts.push(h("p", {}, text));
+  const offline = offlineText(screen, decision.seat, name);
+  if (offline) text = offline;
+  parts.push(h("p", { dataset: { testid: offline ? "offline" : "waiting" } }, text));
   return parts;
+}
+
+/** Whether the person the game waits for is away: then say so, with the hand-over countdown. */
+export function offlineText(screen, seat, name) {
+  const presence = screen.presence?.find((p) => p.seat === seat);
+  if (!presence || presence.type !== "human" || presence.connected || presence.bot_standin) return null;
+  if (screen.canHandOver(presence)) return t("others_offline_hand", { name });
+  const left = handOverIn(screen, screen.player(seat), presence);
+  return left === null ? t("others_offline", { name }) : t("others_offline_countdown", { name, seconds: left });
 }
 
 function auctionItem(screen, item) {

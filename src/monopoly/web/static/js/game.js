@@ -8,7 +8,7 @@ import { language, loadLabels, t, onLanguageChange } from "./i18n.js";
 import { h, replaceChildren, formatMoney, toast, forgetGame, saveSeatToken } from "./util.js";
 import { Board } from "./board.js";
 import { renderWaiting } from "./lobby.js";
-import { isMine, renderDecision } from "./decision.js";
+import { isMine, offlineText, renderDecision } from "./decision.js";
 import { renderPlayers } from "./players.js";
 import { ManageDialog } from "./manage.js";
 import { TradeDialog } from "./trade.js";
@@ -308,6 +308,8 @@ export class GameScreen {
   renderDecision(force = false) {
     if (!this.layout) return;
     keepFocus(this.decisionNode, () => renderDecision(this, this.decisionNode, force));
+    const decision = this.state.decision;
+    this.shownOffline = decision && !this.over ? offlineText(this, decision.seat, decision.name) : null;
     this.renderToolbar();
     this.tickTimer();
   }
@@ -331,6 +333,11 @@ export class GameScreen {
 
   renderPlayers() {
     keepFocus(this.playersNode, () => renderPlayers(this, this.playersNode));
+    // The panel of a person who is away counts down with the players' list.
+    const decision = this.state?.decision;
+    if (decision && !this.over && offlineText(this, decision.seat, decision.name) !== (this.shownOffline ?? null)) {
+      this.renderDecision(true);
+    }
   }
 
   replaceLog(lines) {

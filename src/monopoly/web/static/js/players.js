@@ -23,7 +23,7 @@ export function renderPlayers(screen, node) {
 }
 
 /** Seconds until others may hand ``presence``'s absent seat to a computer (null: none). */
-function handOverIn(screen, player, presence) {
+export function handOverIn(screen, player, presence) {
   if (!presence || screen.absenceTimeout === undefined || !player.active || screen.state.game.over) return null;
   if (presence.connected || presence.bot_standin || presence.type !== "human" || presence.can_hand_to_bot) return null;
   const away = presence.absent_for + (performance.now() - screen.presenceAt) / 1000;
