@@ -26,7 +26,10 @@ async function load(language) {
 
 export async function initI18n() {
   await load("en");
-  await setLanguage(initialLanguage(), false);
+  // A language asked for in the address (?lang=de) is the person's choice: it stays for
+  // the pages that follow (the game a form created, a reload), whatever the game speaks.
+  const asked = LANGUAGES.includes(new URLSearchParams(location.search).get("lang"));
+  await setLanguage(initialLanguage(), asked);
 }
 
 export function language() {

@@ -64,7 +64,7 @@ function floatMoneyChanges(screen, cards) {
     let box = card.querySelector(".money-floats");
     if (!box) {
       box = h("span", { class: "money-floats", "aria-hidden": "true" });
-      card.querySelector(".player-cash").append(box);
+      card.querySelector(".cash-wrap").append(box);
     }
     box.append(h("span", {
       class: `money-float ${float.change > 0 ? "gain" : "loss"}`,
@@ -101,7 +101,7 @@ function playerCard(screen, player, presence) {
     h("header", { class: "player-head" },
       tokenBadge(player.seat, tokenName, player.token),
       h("span", { class: "player-name", title: tokenName }, player.name, me ? h("span", { class: "muted" }, ` (${t("you")})`) : null),
-      h("span", { class: "player-cash", dataset: { cash: player.cash } }, screen.money(player.cash))),
+      h("span", { class: "cash-wrap" }, h("span", { class: "player-cash", dataset: { cash: player.cash } }, screen.money(player.cash)))),
     status.length ? h("div", { class: "player-status" }, status) : null);
   if (player.active) {
     card.append(h("div", { class: "muted small" }, t("net_worth", { amount: screen.money(player.net_worth) }), " · ", tokenName));
