@@ -15,7 +15,7 @@ from monopoly.web.session import ServerConfig
 
 from .conftest import ROBOT_LIMITS
 from .servers import Player, ServerThread, create_game, join_game, start_game
-from .test_e2e_game import chromium, create, decision, open_seat, wait_log, watch_errors
+from .test_e2e_game import Plan, chromium, create, decision, open_seat, play, wait_log, watch_errors
 
 HUMAN_AND_BOT = [{"type": "human"}, {"type": "bot", "level": "easy"}]
 
@@ -96,3 +96,24 @@ def test_the_panel_says_an_offline_player_is_offline_with_the_hand_over_countdow
             r"Bob is offline: a computer may take over in \d+ s\.", offline.inner_text()
         )
         page.close()
+
+
+def test_the_next_game_notice_shows_inside_the_results(
+    server: ServerThread, browser: Browser
+) -> None:
+    """The results are a modal dialog, above every notification: "the next game is
+    ready" appears in the dialog itself, with the way into that game."""
+    rules = {"preset": "standard", "options": {"turn_limit": 2}}
+    created = create(server.base, seats=HUMAN_AND_BOT, rules=rules, seed=3)
+    page = browser.new_page()
+    open_seat(page, server.base, created["game_id"], created["seat_token"])
+    page.locator("[data-testid=start]").click()
+    assert play(page, Plan(), lambda kind: False) == "over"
+    results = page.locator("dialog[data-testid=game-over][open]")
+    results.wait_for()
+    page.evaluate("window.monopolyScreen.nextGame({ type: 'play_again', game_id: 'abc' })")
+    note = results.locator("[data-testid=next-note]")
+    note.wait_for()
+    assert note.inner_text() == "The next game with the same players is ready."
+    assert results.locator("[data-testid=next-game]").is_visible()
+    page.close()

@@ -160,6 +160,7 @@ export class GameScreen {
     }
     toast(t("next_game_ready"), "good");
     if (this.layout) this.renderDecision(true);
+    if (this.over && document.querySelector("dialog[data-testid=game-over][open]")) showGameOver(this, this.over);
   }
 
   /** New chat: into the game log (or the waiting room's list). */

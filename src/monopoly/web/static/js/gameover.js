@@ -45,6 +45,8 @@ export function showGameOver(screen, over) {
         h("tbody", {}, rows))),
       over.history ? worthChart(screen, over) : null,
       statsTable(screen, over),
+      // The results are a modal dialog, above any notification: the news goes in here.
+      screen.next ? h("p", { class: "next-note", role: "status", dataset: { testid: "next-note" } }, t("next_game_ready")) : null,
       h("div", { class: "actions" },
         againControl(screen),
         h("a", { class: "button primary", href: "/" }, t("back_to_lobby")),
