@@ -182,8 +182,8 @@ def _to_player(game: Game, seat: int, creditor: int, spaces: list[int]) -> None:
     """R-BANKRUPT-2: deeds and jail cards to the creditor; R-MORT-4 for mortgages."""
     for space in spaces:
         game.give_deed(space, creditor)
-    game.jail_cards[creditor].extend(game.jail_cards[seat])
-    game.jail_cards[seat] = []
+    for role in list(game.jail_cards[seat]):
+        game.give_jail_card(role, seat, creditor)
     for space in reversed(spaces):
         if game.mortgaged[space]:
             game.tasks.append(Decision(MORTGAGE_RECEIVED, creditor, space))

@@ -11,7 +11,7 @@ import copy
 import random
 from collections import deque
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from typing import Any, Final, Generic, NamedTuple, TypeVar, assert_never
 
 from . import auction, building, debt, jail, mortgage, movement, rent, trade
@@ -44,12 +44,14 @@ from .actions import (
     SellBuilding,
     Unmortgage,
     UseJailCard,
+    field_types,
 )
 from .board import BANK, BOARD_SIZE, DECK_ROLES, Board, Edition
 from .chance import ChanceSource, Entry
 from .editions import get_edition
 from .errors import IllegalActionError, NotYourTurnError, RecordError, SetupError
 from .reasons import Reason, refuse
+from .referable import WeakReferable
 from .rules import RuleSet
 from .state import (
     BID,
@@ -142,10 +144,17 @@ _SPACE_NUMBERS: dict[int, tuple[Board, SpaceNumbers]] = {}
 """By the id of the board (which the entry keeps alive)."""
 
 
-class Game:
+class Game(WeakReferable):
     """One game of MONOPOLY. Create with :meth:`Game.new` or from a record."""
 
-    def __init__(self, setup: Setup, script: list[Entry] | None = None) -> None:
+    def __init__(
+        self, setup: Setup, script: list[Entry] | None = None, twin_of: Game | None = None
+    ) -> None:
+        """A new game of ``setup`` (playing the chance outcomes and actions of ``script``
+        first), or, with ``twin_of``, a copy of that game (see :meth:`clone`)."""
+        if twin_of is not None:
+            self._copy_state(twin_of)
+            return
         self.setup = setup
         self.rules = setup.rules
         self.edition: Edition = get_edition(setup.edition)
@@ -738,11 +747,7 @@ class Game:
     def determinised(self, seed: int) -> Game:
         """A copy for look-ahead with what no player can know drawn anew from ``seed``:
         the order of every deck and the dice to come (the record's script is dropped)."""
-        try:
-            copy = self.clone()
-        except TypeError:  # the compiled (mypyc) Game cannot be deep-copied: replay it
-            copy = Game(self.setup, list(self.record))
-            copy.replay_script()
+        copy = self.clone()
         copy.collect_events = False
         shuffler = random.Random(seed)
         for deck in copy.decks.values():
@@ -756,23 +761,30 @@ class Game:
         return copy
 
     def clone(self) -> Game:
-        """An independent copy (for look-ahead): same state, same generator state; the
-        edition, board and rules are shared since they never change."""
-        memo: dict[int, Any] = {
-            id(self.edition): self.edition,
-            id(self.board): self.board,
-            id(self.rules): self.rules,
-            id(self.setup): self.setup,
-            # The record's entries are immutable: the copy shares them (deep-copying a
-            # long record made every clone slower as the game went on).
-            id(self.chance.log): list(self.chance.log),
-        }
-        # The board's numbers never change either: the copy shares them.
-        board_numbers = (self.kinds, self.is_property, self.price, self.house_cost)
-        shared = (self.sale_price, self.mortgage_value, self.members, self.rents)
+        """An independent copy (for look-ahead): same state, same generator state."""
+        return Game(self.setup, twin_of=self)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Game:
+        return self.clone()
+
+    def _copy_state(self, other: Game) -> None:
+        """Take a copy of ``other``'s state: attribute by attribute, so that no attribute
+        is forgotten, the compiled build's by its class's attribute list."""
+        # What never changes in a game is shared: the edition, board and rules, and the
+        # board's numbers. Events and the record's entries are immutable: their lists
+        # are copied, not the entries (deep-copying a long record made every clone
+        # slower as the game went on).
+        memo: dict[int, Any] = {id(other.events): list(other.events)}
+        board_numbers = (other.kinds, other.is_property, other.price, other.house_cost)
+        shared = (other.sale_price, other.mortgage_value, other.members, other.rents)
+        for never_changes in (other.edition, other.board, other.rules, other.setup):
+            memo[id(never_changes)] = never_changes
         for numbers in (*board_numbers, *shared):
             memo[id(numbers)] = numbers
-        return copy.deepcopy(self, memo)
+        names = getattr(type(other), "__mypyc_attrs__", None) or tuple(vars(other))
+        for name in names:
+            if not name.startswith("__"):
+                setattr(self, name, _state_copy(getattr(other, name), memo))
 
     @property
     def record(self) -> list[Entry]:
@@ -788,15 +800,31 @@ class Game:
         return next_chance_event(self, action, given)
 
 
+def _state_copy(value: Any, memo: dict[int, Any]) -> Any:
+    """A copy of one attribute of a game's state for :meth:`Game.clone`."""
+    kind = type(value)
+    if kind in _ATOMIC:
+        return value
+    if id(value) in memo:
+        return memo[id(value)]
+    twin: Any
+    if kind is dict:  # the decks by role, a shortage's wants
+        twin = {key: _state_copy(item, memo) for key, item in value.items()}
+    elif all(type(item) in _ATOMIC for item in value) if kind in _SEQUENCES else False:
+        # Most of the state: lists of numbers and flags, decks of card keys (a tuple of
+        # them is immutable).
+        twin = value if kind is tuple else kind(value)
+    else:
+        return copy.deepcopy(value, memo)
+    memo[id(value)] = twin
+    return twin
+
+
+_ATOMIC: Final = frozenset({int, bool, str, float, type(None)})
+_SEQUENCES: Final = frozenset({list, tuple, deque})
+
+
 # ---------------------------------------------------------------------- well-formed
-_FIELD_TYPES: dict[str, tuple[type, bool]] = {
-    "int": (int, False),
-    "str": (str, False),
-    "tuple[int, ...]": (int, True),
-    "tuple[str, ...]": (str, True),
-}
-"""Each field annotation: the exact type of the value (or of a tuple's items), and
-whether it is a tuple."""
 
 
 _ACTION: Final = Action
@@ -825,7 +853,10 @@ def field_problem(action: Action) -> Reason | None:
     action: here, compiled with the engine, in plain loops."""
     checks = _FIELD_CHECKS.get(type(action))
     if checks is None:
-        checks = tuple((f.name, str(f.type), *_FIELD_TYPES[str(f.type)]) for f in fields(action))
+        checks = tuple(
+            (name, f"tuple[{kind.__name__}, ...]" if is_tuple else kind.__name__, kind, is_tuple)
+            for name, kind, is_tuple in field_types(type(action))
+        )
         _FIELD_CHECKS[type(action)] = checks
     for name, type_name, wanted, is_tuple in checks:
         value = getattr(action, name)
