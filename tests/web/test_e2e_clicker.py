@@ -329,7 +329,10 @@ def test_random_clicks_play_a_whole_game_without_getting_stuck(
         seed=sum(map(ord, preset + language)),
         position=tight_start(1 + len(levels), cash),
     )
-    page = browser.new_page(viewport={"width": screen[0], "height": screen[1]})
+    # Reduced motion: no walking tokens to wait for (the clicks test the game's flow).
+    page = browser.new_page(
+        viewport={"width": screen[0], "height": screen[1]}, reduced_motion="reduce"
+    )
     errors = watch_errors(page)
     missing: list[str] = []
     page.on("console", lambda m: missing.append(m.text) if "missing label" in m.text else None)

@@ -117,3 +117,32 @@ def test_the_next_game_notice_shows_inside_the_results(
     assert note.inner_text() == "The next game with the same players is ready."
     assert results.locator("[data-testid=next-game]").is_visible()
     page.close()
+
+
+TOKEN_WHEN_DECIDING = """() => { window.tokenWhenDeciding = new Promise((resolve) => {
+  const panel = document.querySelector('#decision');
+  new MutationObserver((changes, observer) => {
+    if (panel.dataset.kind !== 'buy') return;
+    observer.disconnect();
+    resolve(document.querySelector(".token[data-seat='0']").dataset.space);
+  }).observe(panel, { attributes: true, attributeFilter: ['data-kind'] });
+}); }"""
+
+
+def test_the_buy_decision_waits_until_the_token_has_walked_there(
+    server: ServerThread, browser: Browser
+) -> None:
+    created = create(
+        server.base, seats=HUMAN_AND_BOT, position={"players": [{}, {}], "turn": 0}, seed=3
+    )
+    page = browser.new_page()
+    open_seat(page, server.base, created["game_id"], created["seat_token"])
+    page.locator("[data-testid=start]").click()
+    assert decision(page) == "roll"
+    page.evaluate(TOKEN_WHEN_DECIDING)
+    page.locator("#decision [data-act=roll]").click()
+    page.locator("#decision[data-kind=buy]").wait_for()
+    space = page.evaluate("window.tokenWhenDeciding")
+    target = page.evaluate("window.monopolyScreen.state.decision.space")
+    assert space == str(target)  # the token stood there when the question came
+    page.close()

@@ -254,6 +254,7 @@ export class Board {
     this.container = container;
     this.followed = null;
     this.handsOffUntil = 0;
+    this.settledAt = 0;
     const handsOff = () => { this.handsOffUntil = performance.now() + HANDS_OFF_MS; };
     for (const kind of ["pointerdown", "wheel", "touchstart"]) container.addEventListener(kind, handsOff, { passive: true });
     container.replaceChildren(this.svg);
@@ -567,6 +568,7 @@ export class Board {
     let flips = 0;
     this.diceNode.dataset.settled = "false";
     this.renderDice(random(), true);
+    this.settledAt = Math.max(this.settledAt, performance.now() + TUMBLE_FLIPS * TUMBLE_MS);
     this.tumble = setInterval(() => {
       flips += 1;
       if (flips < TUMBLE_FLIPS) {
@@ -679,6 +681,11 @@ export class Board {
     node.dataset.space = inJail ? "jail" : String(space);
   }
 
+  /** How long until the dice have settled and every token has finished its walk (ms). */
+  settlingFor() {
+    return Math.max(0, this.settledAt - performance.now());
+  }
+
   /** Walk tokens along the spaces for the ``Moved`` events of a state. */
   animate(events) {
     const reduced = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
@@ -697,6 +704,7 @@ export class Board {
     clearInterval(this.walks.get(seat));
     let i = 0;
     const pace = Math.min(STEP_MS, Math.max(30, 1200 / steps.length));
+    this.settledAt = Math.max(this.settledAt, performance.now() + steps.length * pace);
     const timer = setInterval(() => {
       i += 1;
       const player = this.state.game.players[seat];

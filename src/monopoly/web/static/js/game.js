@@ -200,12 +200,22 @@ export class GameScreen {
     }
     this.renderPlayers();
     this.timerEnds = message.turn_timer == null ? null : performance.now() + message.turn_timer * 1000;
-    this.renderDecision(wasBusy);
+    const showDecision = () => {
+      this.renderDecision(wasBusy);
+      if (!first && previous) this.focusIfMyTurn(previous, message);
+    };
+    clearTimeout(this.decisionDelay);
+    const wait = this.board.settlingFor();
+    if (wait > 0) {
+      // The next decision waits until the dice have settled and the token has arrived.
+      this.decisionDelay = setTimeout(() => this.layout && this.state === message && showDecision(), wait + 30);
+    } else {
+      showDecision();
+    }
     this.manage.refresh();
     this.trade.refresh();
     this.spaceCard.refresh();
     this.updateTitle();
-    if (!first && previous) this.focusIfMyTurn(previous, message);
   }
 
   /** Tell the player about trade answers and similar news that concern them. */
