@@ -86,6 +86,7 @@ def test_a_debtor_sees_the_debt_and_every_way_to_raise_it(
     page = browser.new_page(viewport={"width": 1366, "height": 768})
     errors = watch_errors(page)
     open_seat(page, server.base, created["game_id"], created["seat_token"])
+    page.goto(f"{server.base}/?game={created['game_id']}&lang={language}")  # the page's choice
     page.locator("[data-testid=start]").click()
     panel = page.locator("#decision")
     panel.locator("[data-act=roll]").click()
