@@ -25,6 +25,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import multiprocessing
 import os
 import re
 import signal
@@ -135,6 +136,21 @@ async def play(
                 )
 
 
+def play_apart(url: str, token: str, seconds: float, results: Any) -> None:
+    """:func:`play` for ``seconds`` in this process; its arrivals and times go back on
+    the pipe ``results``."""
+    played: dict[int, list[float]] = {}
+    own: list[float] = []
+
+    async def play_for_a_while() -> None:
+        stop = asyncio.Event()
+        asyncio.get_running_loop().call_later(seconds, stop.set)
+        await play(url, token, played, own, stop)
+
+    asyncio.run(play_for_a_while())
+    results.send((played, own))
+
+
 def answer(state: dict[str, Any]) -> dict[str, Any] | None:
     decision = state.get("decision")
     if not decision or decision["seat"] != state["seat"]:
@@ -180,12 +196,16 @@ async def run(args: argparse.Namespace, base: str, server_pid: int) -> dict[str,
     if failed:
         print(f"{len(failed)} spectators could not connect: {failed[0].exception()!r}")
     watching = sum(s.connected for s in spectators)
-    own: list[float] = []
-    played: dict[int, list[float]] = {}  # the person's arrivals: the origin of a change
     httpx.post(f"{base}/api/games/{game_id}/start", json={"seat_token": token}, timeout=30)
     server_before, generator_before = cpu_seconds(server_pid), time.process_time()
     started = time.monotonic()
-    tasks.append(asyncio.create_task(play(url, token, played, own, stop)))
+    # The person plays from a process of its own: in this one the spectators' messages
+    # would hold her connection up (perf_counter is the system's monotonic clock, so
+    # both processes' times compare).
+    context = multiprocessing.get_context("spawn")
+    reader, writer = context.Pipe(duplex=False)
+    person = context.Process(target=play_apart, args=(url, token, args.seconds, writer))
+    person.start()
     with Progress() as progress:
         measuring = progress.add_task("the game is streamed", total=args.seconds)
         try:
@@ -198,6 +218,8 @@ async def run(args: argparse.Namespace, base: str, server_pid: int) -> dict[str,
     server_cpu = cpu_seconds(server_pid) - server_before
     generator_cpu = time.process_time() - generator_before
     await asyncio.sleep(1.0)  # the last change reaches everyone
+    played, own = await asyncio.to_thread(reader.recv)
+    person.join(30)
     stop.set()
     await asyncio.gather(*tasks, return_exceptions=True)
     changes = arrivals

@@ -16,7 +16,7 @@
   per decision of open_spiel's Python ``MCTSBot`` with 100 simulations
   (``WorthEvaluator``: 20-step random rollouts valued by net-worth share).
 
-Run the compiled build with ``PYTHONPATH=build/fast`` first (``scripts/build-fast.sh``).
+The installed package is the compiled build; ``PYTHONPATH=src`` runs the pure-Python sources.
 """
 
 from __future__ import annotations

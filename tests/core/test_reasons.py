@@ -144,7 +144,7 @@ def random_value(rng: random.Random, kind: str) -> object:
 
 def random_action(rng: random.Random, game: Game) -> Action:
     """Any kind of action, half of them by the seat that must decide now."""
-    cls = rng.choice(sorted(ACTION_TYPES.values(), key=lambda c: c.name))
+    cls = ACTION_TYPES[rng.choice(sorted(ACTION_TYPES))]
     values = {f.name: random_value(rng, str(f.type)) for f in dataclasses.fields(cls)}
     deciding = game.decision.seat if game.decision else 0
     if rng.random() < 0.9:

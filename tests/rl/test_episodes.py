@@ -7,10 +7,11 @@ import importlib
 
 import numpy as np
 import pytest
+from pettingzoo.test import api_test
 
 from monopoly.core.actions import AcceptTrade, ProposeTrade, RejectTrade
 from monopoly.core.state import TRADE
-from monopoly.rl.aec_env import raw_env
+from monopoly.rl.aec_env import env, raw_env
 from monopoly.rl.catalogue import CATALOGUE
 from monopoly.rl.driver import DEFAULT_MAX_TURNS, Driver
 from monopoly.rl.gym_env import MonopolyGymEnv
@@ -155,3 +156,20 @@ def test_bad_mode_and_limits_are_refused() -> None:
         raw_env(players=2, max_turns=-1)
     with pytest.raises(ValueError, match="unknown bot"):
         MonopolyGymEnv(mode="core", helper="genius")
+
+
+def test_pettingzoo_core_mode_passes_the_api_test_and_finishes_games() -> None:
+    api_test(env(players=3, mode="core", helper="hard"), num_cycles=300)
+    aec = raw_env(players=4, mode="core", bots={3: "normal"}, max_turns=300)
+    rng = np.random.default_rng(2)
+    for seed in range(3):
+        aec.reset(seed=seed)
+        for _agent in aec.agent_iter(max_iter=20_000):
+            obs, _r, terminated, truncated, _info = aec.last()
+            if terminated or truncated:
+                aec.step(None)
+                continue
+            ids = np.flatnonzero(obs["action_mask"])
+            assert not {CATALOGUE.split(int(i))[0] for i in ids} & {"accept", "reject", "done"}
+            aec.step(int(rng.choice(ids)))
+        assert aec.driver is not None and aec.driver.stopped is not None

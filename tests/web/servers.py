@@ -101,7 +101,10 @@ class ServerProcess:
             if found:
                 self.base = found.group(0)
                 return self
-            assert line, f"the server stopped: {self.banner}"
+            if not line:
+                break
+        self.process.terminate()  # __exit__ is not called when __enter__ fails
+        self.process.wait(WAIT)
         raise AssertionError(f"no address printed: {self.banner}")
 
     def _output_so_far(self) -> str:

@@ -33,17 +33,17 @@ from rich.table import Table
 from monopoly.bots.base import LEVELS, BotError, load_levels, make_bot
 from monopoly.cli.main import app, console, fail
 from monopoly.cli.options import Address, Backend, Workers
-from monopoly.cli.tournament import (
+from monopoly.core.editions import EditionError
+from monopoly.core.errors import MonopolyError
+from monopoly.core.rules import RuleSet
+from monopoly.sim.backends import BackendError, chunks, open_backend
+from monopoly.sim.matches import (
     DEFAULT_TURN_LIMIT,
     Outcome,
     TournamentSetup,
     play_chunk,
     wilson_interval,
 )
-from monopoly.core.editions import EditionError
-from monopoly.core.errors import MonopolyError
-from monopoly.core.rules import RuleSet
-from monopoly.sim.backends import BackendError, chunks, open_backend
 
 FORMATS = {"4p": 4, "heads-up": 2}
 

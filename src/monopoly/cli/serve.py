@@ -232,8 +232,7 @@ def _serve_workers(
     sock.listen(2048)
     sock.set_inheritable(True)
     bound = sock.getsockname()[1]
-    shown = "127.0.0.1" if host == "0.0.0.0" else host
-    address = f"http://{shown}:{bound}/"
+    address = f"http://{_shown_host(host)}:{bound}/"
     context = multiprocessing.get_context("spawn")
     # The workers share no named semaphores, so multiprocessing's helper process has
     # nothing to clean up: that it was killed and started again is not worth a warning.
@@ -369,8 +368,7 @@ def _announce(server: object, web_app: object, db_url: str, open_browser: bool) 
             return
         time.sleep(0.05)
     host, port = server.servers[0].sockets[0].getsockname()[:2]
-    shown = "127.0.0.1" if host == "0.0.0.0" else host
-    address = f"http://{shown}:{port}/"
+    address = f"http://{_shown_host(host)}:{port}/"
     hub = web_app.state.hub  # type: ignore[attr-defined]
     hub.listen_url = address
     print(f"MONOPOLY is served at {address}  (database: {_safe(db_url)})", flush=True)
@@ -381,6 +379,15 @@ def _announce(server: object, web_app: object, db_url: str, open_browser: bool) 
     print("Press Ctrl+C to stop.", flush=True)
     if open_browser:
         webbrowser.open(address)
+
+
+def _shown_host(host: str) -> str:
+    """The listening address as a URL's host (every address: loopback; IPv6 in brackets)."""
+    if host in ("0.0.0.0", ""):
+        return "127.0.0.1"
+    if host == "::":
+        return "[::1]"
+    return f"[{host}]" if ":" in host else host
 
 
 def _safe(url: str) -> str:

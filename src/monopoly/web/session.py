@@ -25,7 +25,7 @@ from datetime import datetime
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from monopoly.core.actions import Action
+from monopoly.core.actions import ACTION_NAMES, Action, Resign
 from monopoly.core.errors import IllegalActionError
 from monopoly.core.game import Game
 from monopoly.core.narrate import Narrator
@@ -434,7 +434,10 @@ class GameSession:
         deltas = protocol.hello_deltas(data)
         seat = None if token is None else self.seating.seat_of(token)
         client.seat, client.greeted, client.deltas = seat, True, deltas
-        self.clients.append(client)
+        if seat is None:
+            self.clients.append(client)
+        else:  # players first: a change reaches them before a crowd of spectators
+            self.clients.insert(0, client)
         name = None if seat is None else self.seats[seat].name
         test_setup = self.seating.test_setup
         client.send(protocol.welcome_message(self.id, seat, name, self.status, test_setup))
@@ -489,6 +492,16 @@ class GameSession:
             raise Refusal("spectator", "spectators cannot act: join the game to play")
         protocol.action_state_id(data, self.state_id)
         action = self._own_action(client, data.get("action"))
+        await self._apply(game, action)
+
+    async def _resign(self, client: Client, data: dict[str, Any]) -> None:
+        """The sender leaves the game (bankrupt to the Bank, see :class:`Resign`): no
+        ``state_id``, since a person may resign whatever happened meanwhile."""
+        game = self.running_game()
+        await self._apply(game, self._own_action(client, {"act": ACTION_NAMES[Resign]}))
+
+    async def _apply(self, game: Game, action: Action) -> None:
+        """Carry out a seat's action and publish the change (refusals explained)."""
         try:
             game.apply(action)
         except IllegalActionError as error:
@@ -555,6 +568,7 @@ HANDLERS: dict[str, Handler] = {
     "hello": GameSession._hello,
     "action": GameSession._action,
     "check": GameSession._check,
+    "resign": GameSession._resign,
     "hand_to_bot": lambda session, client, data: session.seating.hand_to_bot(client, data),
     "sync": GameSession._sync,
     "chat": GameSession._chat,

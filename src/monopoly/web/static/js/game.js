@@ -11,6 +11,7 @@ import { renderWaiting } from "./lobby.js";
 import { isMine, offlineText, renderDecision } from "./decision.js";
 import { renderPlayers } from "./players.js";
 import { ManageDialog } from "./manage.js";
+import { ResignDialog } from "./resign.js";
 import { TradeDialog } from "./trade.js";
 import { SpaceDialog } from "./spacecard.js";
 import { chatForm, chatItem } from "./chat.js";
@@ -252,6 +253,7 @@ export class GameScreen {
     this.spaceCard = new SpaceDialog(this);
     this.manage = new ManageDialog(this);
     this.trade = new TradeDialog(this);
+    this.resign = new ResignDialog(this);
     this.renderToolbar();
     document.querySelector(".skip-link").setAttribute("href", "#decision");
     document.querySelector(".skip-link").textContent = t("skip_to_actions");
@@ -276,6 +278,8 @@ export class GameScreen {
     this.layout = null;
     this.manage.close();
     this.trade.close();
+    this.resign.close();
+    this.resign.dialog.remove();
     this.spaceCard.close();
     this.manage.dialog.remove();
     this.trade.dialog.remove();
@@ -293,6 +297,9 @@ export class GameScreen {
     if (!this.spectator && !this.over) {
       buttons.push(h("button", { type: "button", dataset: { testid: "manage" }, onclick: () => this.manage.open() }, t("manage_properties")));
       buttons.push(h("button", { type: "button", dataset: { testid: "trade" }, onclick: () => this.trade.open() }, t("propose_trade")));
+      if (this.state.game.players[this.seat]?.active) {
+        buttons.push(h("button", { type: "button", class: "secondary", dataset: { testid: "resign" }, onclick: () => this.resign.open() }, t("resign")));
+      }
     } else if (this.spectator) {
       buttons.push(h("span", { class: "badge" }, t("spectating")));
     }
