@@ -357,5 +357,5 @@ def test_the_ten_percent_is_told_once() -> None:
     game.apply(KeepMortgaged(1, 39))
     text = lines(game)
     choice = text.index("P1 keeps Boardwalk mortgaged; the 10 % interest is due to the Bank.")
-    assert text[choice + 1] == "P1 pays $20 to the Bank (interest)."
+    assert text[choice + 1] == "P1 pays $20 to the Bank: interest."
     assert sum("$20" in line for line in text[choice:]) == 1

@@ -63,7 +63,7 @@ def test_r_build_1_needs_every_street_of_the_group() -> None:
             "properties": {MED: {"owner": 0}, BALTIC: {"owner": 1}, READING: {"owner": 0}},
         }
     )
-    assert_illegal(game, Build(0, (MED,)), "every street of the colour group", "R-BUILD-1")
+    assert_illegal(game, Build(0, (MED,)), "every one of the 2 Brown streets", "R-BUILD-1")
     assert_illegal(game, Build(0, (BALTIC,)), "you do not own")
     assert_illegal(game, Build(0, (READING,)), "is not a street")
     assert_illegal(game, Build(0, ()), "at least one street")

@@ -46,8 +46,8 @@ def test_r_mort_1_only_groups_without_buildings() -> None:
             "properties": {MED: {"owner": 0, "buildings": 1}, BALTIC: {"owner": 0}},
         }
     )
-    assert_illegal(game, Mortgage(0, BALTIC), "buildings first", "R-MORT-1")
-    assert_illegal(game, Mortgage(0, MED), "buildings first")
+    assert_illegal(game, Mortgage(0, BALTIC), "on this colour group first", "R-MORT-1")
+    assert_illegal(game, Mortgage(0, MED), "on this colour group first")
     assert not [a for a in game.legal_actions(0) if isinstance(a, Mortgage)]
 
 

@@ -43,7 +43,7 @@ SEED = 8
 TEXTS = {
     "en": {
         "heading": "You must raise cash",
-        "owe": "You owe $80 to Bot 2 (Easy) (rent).",
+        "owe": "You owe $80 to Bot 2 (Easy): rent.",
         "missing": "Your cash: $60 — still missing: $20.",
         "raisable": "Selling buildings and mortgaging can still raise $310.",
         "sell": "Sell a house on {oriental} (+$25)",
@@ -53,7 +53,7 @@ TEXTS = {
     },
     "de": {
         "heading": "Du musst Geld beschaffen",
-        "owe": "Du schuldest Bot 2 (Leicht) 80 € (Miete).",
+        "owe": "Du schuldest Bot 2 (Leicht) 80 €: Miete.",
         "missing": "Dein Geld: 60 € — es fehlen noch 20 €.",
         "raisable": "Durch Verkaufen von Gebäuden und Hypotheken kannst du noch 310 € beschaffen.",
         "sell": "Haus auf {oriental} verkaufen (+25 €)",
@@ -86,6 +86,7 @@ def test_a_debtor_sees_the_debt_and_every_way_to_raise_it(
     page = browser.new_page(viewport={"width": 1366, "height": 768})
     errors = watch_errors(page)
     open_seat(page, server.base, created["game_id"], created["seat_token"])
+    page.goto(f"{server.base}/?game={created['game_id']}&lang={language}")  # the page's choice
     page.locator("[data-testid=start]").click()
     panel = page.locator("#decision")
     panel.locator("[data-act=roll]").click()
@@ -286,7 +287,7 @@ def test_at_1366_by_768_board_decision_and_last_log_line_show_without_scrolling(
     assert page.evaluate("document.scrollingElement.scrollTop") == 0
     page.set_viewport_size({"width": 390, "height": 844})
     decision_box = page.locator("#decision").bounding_box()
-    board_box = page.locator(".board-svg").bounding_box()
+    board_box = page.locator("#board").bounding_box()
     assert decision_box is not None and board_box is not None
     assert decision_box["y"] + decision_box["height"] <= board_box["y"]
     page.close()

@@ -204,7 +204,7 @@ def test_a_phone_sized_screen_stacks_the_panels_without_sideways_scrolling(
     start(server.base, created)
     open_seat(page, server.base, created["game_id"], created["seat_token"])
     decision(page)
-    board = page.locator(".board-svg").bounding_box()
+    board = page.locator("#board").bounding_box()  # the window on the (larger) board
     panel = page.locator("#decision").bounding_box()
     assert board is not None and panel is not None
     assert 300 <= board["width"] <= 390

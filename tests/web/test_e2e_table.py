@@ -95,6 +95,11 @@ def test_money_changes_float_over_the_players_panels(
     page.locator("#decision .raise-list [data-act=sell]").first.click()
     page.locator(".player-card.me .money-float.loss", has_text="−$55").wait_for()
     page.locator(".player-card[data-seat='1'] .money-float.gain", has_text="+$80").wait_for()
+    for card in (".player-card.me", ".player-card[data-seat='1']"):  # beside, not over
+        cash = page.locator(f"{card} .player-cash").bounding_box()
+        float_box = page.locator(f"{card} .money-float").first.bounding_box()
+        assert cash is not None and float_box is not None
+        assert not boxes_overlap(cash, float_box), (card, cash, float_box)
     page.locator(".money-float").first.wait_for(state="detached", timeout=5000)
     page.close()
 
@@ -123,7 +128,7 @@ def test_one_notification_at_a_time_and_never_over_the_board(
     assert toasts.count() == 1 and toasts.inner_text() == "third"
     for scroll in (0, 400, 800):
         page.evaluate(f"window.scrollTo(0, {scroll})")
-        board = page.locator(".board-svg").bounding_box()
+        board = page.locator("#board").bounding_box()  # the board as far as it shows
         note = toasts.bounding_box()
         assert board is not None and note is not None
         assert not boxes_overlap(board, note), (scroll, board, note)

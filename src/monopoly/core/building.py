@@ -65,7 +65,8 @@ def build_problem(
         group = game.members[space]
         for s in group:
             if owner[s] != seat:
-                return refuse(game, "need_whole_group")
+                key = game.board.spaces[space].group
+                return refuse(game, "need_whole_group", group=key, count=len(group))
         for s in group:
             if mortgaged[s]:
                 return refuse(game, "group_mortgaged")

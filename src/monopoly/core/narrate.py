@@ -11,6 +11,7 @@ from functools import cache, lru_cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
+from babel import Locale
 from babel.numbers import format_decimal
 
 from . import events as ev
@@ -46,11 +47,12 @@ def _money(symbol: str, language: str, amount: int) -> str:
 class Narrator:
     """Turns a game's events into sentences."""
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, language: str | None = None) -> None:
+        """``language``: another than the game's (a page that speaks another language)."""
         self.game = game
-        self.language = game.language
-        self.messages = catalog(game.language)
-        self.terms = game.edition.names[game.language].terms
+        self.language = language or game.language
+        self.messages = catalog(self.language)
+        self.terms = game.edition.names[self.language].terms
 
     def text(self, key: str, **values: Any) -> str:
         return self.messages[key].format(**self.terms, **values)
@@ -84,6 +86,8 @@ class Narrator:
     def _reason_value(self, name: str, value: Any) -> Any:
         if name in reasons.SPACE_PARAMS:
             return self.space(value)
+        if name in reasons.GROUP_PARAMS:
+            return self.game.edition.names[self.language].groups[value]
         if name in reasons.PLAYER_PARAMS:
             return self.player(value)
         if name in reasons.MONEY_PARAMS:
@@ -250,8 +254,18 @@ class Narrator:
             player=self.player(e.seat),
             space=self.space(e.space),
             amount=self.money(e.amount),
-            level=e.level,
+            left=self.buildings(e.level),
         )
+
+    def buildings(self, level: int) -> str:
+        """A street's buildings in words: "1 hotel", "2 houses", "no buildings" (the
+        house word's number by the language's plural rules)."""
+        if level >= self.game.hotel_level:
+            return f"1 {self.terms['hotel']}"
+        if level == 0:
+            return self.text("buildings_none")
+        one = Locale.parse(self.language).plural_form(level) == "one"
+        return f"{level} {self.terms['house' if one else 'houses']}"
 
     def _BuildingShortage(self, e: ev.BuildingShortage) -> str:
         kind = self.terms["hotels" if e.hotel else "houses"]

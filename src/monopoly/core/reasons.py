@@ -8,7 +8,8 @@ renders a reason in the game's language and edition words.
 Only the refusal path builds a Reason: legal actions still cost a plain ``""``.
 
 Parameters are typed by name: ``space`` is a space index (named in the edition's words),
-``seat``/``owner`` are seats (a player's name), the names in :data:`MONEY_PARAMS` are
+``seat``/``owner`` are seats (a player's name), ``group`` a colour group's key (its
+name in the edition's words), the names in :data:`MONEY_PARAMS` are
 amounts (formatted money), ``deck`` is a deck role and ``decision`` a decision kind.
 Anything else (counts, raw numbers such as an invalid index, technical text) is shown as
 it is.
@@ -27,6 +28,7 @@ PREFIX = "refusal_"
 """Catalog keys of refusal templates start with this prefix."""
 
 SPACE_PARAMS = frozenset({"space"})
+GROUP_PARAMS = frozenset({"group"})
 PLAYER_PARAMS = frozenset({"seat", "owner"})
 MONEY_PARAMS = frozenset(
     {"price", "cash", "cost", "fine", "low", "high", "owed", "raisable", "offered"}
@@ -105,14 +107,16 @@ def refuse(game: Game | None, key: str, /, **params: Any) -> Reason:
 
 
 def _english(english: Names, key: str, params: dict[str, Any]) -> Reason:
-    plain = {name: _plain(english.spaces, name, value) for name, value in params.items()}
+    plain = {name: _plain(english, name, value) for name, value in params.items()}
     return Reason(key, fill(templates("en")[key], plain, english.terms), params)
 
 
-def _plain(spaces: tuple[str, ...], name: str, value: Any) -> Any:
-    """A parameter in the plain English text: spaces by name, seats as "seat 2"."""
+def _plain(english: Names, name: str, value: Any) -> Any:
+    """A parameter in the plain English text: spaces and groups by name, seats as "seat 2"."""
     if name in SPACE_PARAMS:
-        return spaces[value]
+        return english.spaces[value]
+    if name in GROUP_PARAMS:
+        return english.groups[value]
     if name in PLAYER_PARAMS:
         return f"seat {value}"
     if name == "deck":

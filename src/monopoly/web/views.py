@@ -10,6 +10,7 @@ from dataclasses import fields
 from typing import Any
 
 from monopoly.core import events as ev
+from monopoly.core.actions import Action, Build, Mortgage, SellBuilding, Unmortgage
 from monopoly.core.board import SpaceKind
 from monopoly.core.chance import SPEED_FACES_JSON
 from monopoly.core.debt import raisable
@@ -341,11 +342,50 @@ def seat_answers(game: Game, seat: int | None) -> dict[str, Any]:
     deciding = decision.seat == seat
     answers = [a.to_json() for a in game.decision_actions()] if deciding else []
     low, high = game.bid_range() if deciding and decision.kind == BID else (0, -1)
+    free = game.free_actions(seat)
     return {
         "decision_actions": answers,
-        "free_actions": [a.to_json() for a in game.free_actions(seat)],
+        "free_actions": [a.to_json() for a in free],
+        "refused_actions": refused_actions(game, seat, free),
         "bid_range": [low, high] if low <= high else None,
     }
+
+
+def refused_actions(game: Game, seat: int, free: list[Action]) -> list[dict[str, Any]]:
+    """The steps on the seat's own title deeds that the rules refuse now — build, sell,
+    mortgage, lift — each with the engine's reason in every language (the page shows
+    them disabled, with the reason in its own language). Only the steps a deed's state
+    makes thinkable: no building on a hotel, no selling where nothing stands, no lifting
+    an unmortgaged deed."""
+    allowed = {(type(action), _space_of(action)) for action in free}
+    narrators = {language: Narrator(game, language) for language in LANGUAGES}
+    refused: list[dict[str, Any]] = []
+    for space in game.properties_of(seat):
+        for action in _thinkable_steps(game, seat, space):
+            if (type(action), space) in allowed:
+                continue
+            problem = game.problem(action)
+            if problem:
+                reason = {language: n.reason(problem) for language, n in narrators.items()}
+                refused.append({**action.to_json(), "reason": problem.key, "reason_text": reason})
+    return refused
+
+
+def _space_of(action: Action) -> int | None:
+    if isinstance(action, Build):
+        return action.spaces[0] if action.spaces else None
+    return getattr(action, "space", None)
+
+
+def _thinkable_steps(game: Game, seat: int, space: int) -> list[Action]:
+    if game.mortgaged[space]:
+        return [Unmortgage(seat, space)]
+    steps: list[Action] = [Mortgage(seat, space)]
+    if game.board.spaces[space].kind == SpaceKind.STREET:
+        level = game.level[space]
+        steps[:0] = [Build(seat, (space,))] if level < game.hotel_level else []
+        steps += [SellBuilding(seat, space)] if level else []
+    return steps
 
 
 MAX_HISTORY_POINTS = 120

@@ -2,17 +2,28 @@
 // buildings and mortgages; the players' tokens (moving space by space); dice and decks.
 
 import { s, formatMoney } from "./util.js";
-import { t } from "./i18n.js";
+import { tIn } from "./i18n.js";
 import { playerColour, tokenShape } from "./tokens.js";
 import { tokenIcon } from "./tokenicons.js";
 
 const SIZE = 1000;
-const CORNER = 136;
+const CORNER = 150;
 const CELL = (SIZE - 2 * CORNER) / 9;
-const BAR = 22;
+const BAR = 20;
 const OWNER = 9;
 const FONT = "system-ui, 'DejaVu Sans', Arial, sans-serif";
+/** The spaces' names and prices: a narrow face where the system has one (as app.css). */
+const NARROW = "'Liberation Sans Narrow', 'Arial Narrow', 'DejaVu Sans Condensed', 'Roboto Condensed', system-ui, sans-serif";
+let fittingFont = FONT;
 const STEP_MS = 110;
+/**
+ * The smallest type on the board, in board units (the board is SIZE units wide): 12 CSS
+ * px on the desktop board (696 px at 1366×768), 11 px on a phone, where the board is
+ * drawn at least 640 px wide (app.css) inside a window that follows the play.
+ */
+export const MIN_TEXT = 17.5;
+/** How long the board window leaves the player's own scrolling alone (ms). */
+const HANDS_OFF_MS = 5000;
 
 /** The rectangle of space ``index`` and the side its colour bar sits on. */
 export function spaceRect(index) {
@@ -54,7 +65,7 @@ let measureContext = null;
 
 function textWidth(text, size, weight = 600) {
   measureContext ||= document.createElement("canvas").getContext("2d");
-  measureContext.font = `${weight} ${size}px ${FONT}`;
+  measureContext.font = `${weight} ${size}px ${fittingFont}`;
   return measureContext.measureText(text).width;
 }
 
@@ -152,7 +163,16 @@ function breakLong(line, size, width) {
  * readable size (down to 10.5); else hyphenated at that size; else whole words at a
  * smaller size (down to ``small``); else hyphenated at ``small`` and cut with "…".
  */
-export function fitText(name, width, maxLines, big = 13, small = 9.5) {
+export function fitText(name, width, maxLines, big = 13, small = 9.5, font = FONT) {
+  fittingFont = font;
+  try {
+    return fitWith(name, width, maxLines, big, small);
+  } finally {
+    fittingFont = FONT;
+  }
+}
+
+function fitWith(name, width, maxLines, big, small) {
   const cleanAt = (size) => {
     const lines = wrap(name, size, width);
     return lines.length <= maxLines && lines.every((line) => textWidth(line, size) <= width) ? lines : null;
@@ -180,10 +200,27 @@ export function fitText(name, width, maxLines, big = 13, small = 9.5) {
   return { lines, size: small, clean: false, truncated };
 }
 
-function textBlock(lines, size, cx, top, attrs = {}) {
+const LEADING = 1.0;
+
+/** The height of ``count`` lines of type ``size`` set by textBlock. */
+function blockHeight(count, size, leading = LEADING) {
+  return size * 1.17 + (count - 1) * size * leading;
+}
+
+/** A space name's lines at the largest size whose lines fit ``height`` (MIN_TEXT at least). */
+function nameFit(name, width, height) {
+  const most = Math.max(1, Math.floor((height - blockHeight(1, MIN_TEXT)) / (MIN_TEXT * LEADING)) + 1);
+  for (let big = 21; big > MIN_TEXT; big -= 0.5) {
+    const fitted = fitText(name, width, most, big, MIN_TEXT, NARROW);
+    if (blockHeight(fitted.lines.length, fitted.size) <= height) return fitted;
+  }
+  return fitText(name, width, most, MIN_TEXT, MIN_TEXT, NARROW);
+}
+
+function textBlock(lines, size, cx, top, attrs = {}, leading = 1.12) {
   const block = s("text", { x: cx, y: top, "font-size": size, "text-anchor": "middle", ...attrs });
   lines.forEach((line, i) => {
-    block.append(s("tspan", { x: cx, dy: i === 0 ? size : size * 1.12 }, line));
+    block.append(s("tspan", { x: cx, dy: i === 0 ? size * 0.92 : size * leading }, line));
   });
   return block;
 }
@@ -208,20 +245,49 @@ export class Board {
     this.svg = s("svg", {
       viewBox: `0 0 ${SIZE} ${SIZE}`,
       class: "board-svg",
-      role: "img",
-      "aria-label": t("board_label", { edition: edition.title }),
+      role: "group",
+      "aria-label": this.t("board_label", { edition: edition.title }),
     });
     this.spaceNodes = [];
     this.layers = {};
     this.build();
+    this.container = container;
+    this.followed = null;
+    this.handsOffUntil = 0;
+    this.settledAt = 0;
+    const handsOff = () => { this.handsOffUntil = performance.now() + HANDS_OFF_MS; };
+    for (const kind of ["pointerdown", "wheel", "touchstart"]) container.addEventListener(kind, handsOff, { passive: true });
     container.replaceChildren(this.svg);
+  }
+
+  /**
+   * Where the board is larger than its window (a phone), scroll the window to the space
+   * where the player whose turn it is stands — unless the person is panning it.
+   */
+  follow(space, inJail) {
+    const box = this.container;
+    if (box.scrollWidth <= box.clientWidth + 1 && box.scrollHeight <= box.clientHeight + 1) return;
+    if (performance.now() < this.handsOffUntil) return;
+    const rect = spaceRect(inJail ? 10 : space);
+    const scale = this.svg.getBoundingClientRect().width / SIZE;
+    const left = (rect.x + rect.w / 2) * scale - box.clientWidth / 2;
+    const top = (rect.y + rect.h / 2) * scale - box.clientHeight / 2;
+    const reduced = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    box.scrollTo({ left, top, behavior: reduced || this.followed === null ? "auto" : "smooth" });
+    this.followed = inJail ? "jail" : space;
   }
 
   money(amount) {
     return formatMoney(amount, this.symbol, this.language);
   }
 
+  /** A label in the game's language: the board speaks it, as the cards and the log do. */
+  t(key, params = {}) {
+    return tIn(this.language, key, params);
+  }
+
   build() {
+    this.svg.append(ownerPatterns());
     this.svg.append(s("rect", { x: 0, y: 0, width: SIZE, height: SIZE, class: "board-bg" }));
     this.svg.append(this.buildCentre());
     const spaces = s("g", { class: "spaces" });
@@ -238,13 +304,13 @@ export class Board {
   spaceTitle(space) {
     const parts = [space.name];
     if (space.group) parts.push(this.edition.groups[space.group]?.name || space.group);
-    if (space.price) parts.push(`${t("price")}: ${this.money(space.price)}`);
+    if (space.price) parts.push(`${this.t("price")}: ${this.money(space.price)}`);
     if (space.rents) {
       const terms = this.edition.terms;
-      parts.push(`${t("rent")}: ${space.rents.map((rent) => this.money(rent)).join(" / ")}`);
-      parts.push(`${t("building_cost", { house: terms.house })}: ${this.money(space.house_cost)}`);
+      parts.push(`${this.t("rent")}: ${space.rents.map((rent) => this.money(rent)).join(" / ")}`);
+      parts.push(`${this.t("building_cost", { house: terms.house })}: ${this.money(space.house_cost)}`);
     }
-    if (space.tax) parts.push(`${t("pay")} ${this.money(space.tax)}`);
+    if (space.tax) parts.push(`${this.t("pay")} ${this.money(space.tax)}`);
     return parts.join("\n");
   }
 
@@ -256,9 +322,16 @@ export class Board {
     });
     group.append(s("title", {}, this.spaceTitle(space)));
     group.append(s("rect", { x: rect.x, y: rect.y, width: rect.w, height: rect.h, class: "space-bg" }));
-    group.addEventListener("click", () => {
+    // Every space is a button: a click, a tap, or Enter / Space on the focused space
+    // opens its card (while choosing a space, choose() takes these over).
+    this.spaceDefaults(group, space.index);
+    const open = (event) => {
+      if (event.type === "keydown" && event.key !== "Enter" && event.key !== " ") return;
+      if (event.type === "keydown") event.preventDefault();
       if (!this.choosing && this.options.onSpace) this.options.onSpace(space.index);
-    });
+    };
+    group.addEventListener("click", open);
+    group.addEventListener("keydown", open);
     if (rect.side === "corner") {
       this.buildCorner(group, space, rect);
       return group;
@@ -271,7 +344,7 @@ export class Board {
       const bar = area.bar;
       group.append(s("rect", { x: bar.x, y: bar.y, width: bar.w, height: bar.h, fill: space.colour, class: "bar bar-thin", opacity: 0.35 }));
     }
-    this.buildLabel(group, space, area.text, rect.side);
+    this.buildLabel(group, space, area.text);
     group.append(s("g", { class: "buildings" }));
     group.append(s("g", { class: "owner-mark" }));
     group.append(s("g", { class: "mortgage-mark" }));
@@ -280,27 +353,33 @@ export class Board {
     return group;
   }
 
-  buildLabel(group, space, box, side) {
+  /**
+   * The space's name (as large as its box allows, never below MIN_TEXT), its price and,
+   * on a card space with room to spare, the card symbol.
+   */
+  /** A space's keyboard focus and its name for screen readers, when no choice is on. */
+  spaceDefaults(node, index) {
+    node.setAttribute("tabindex", "0");
+    node.setAttribute("role", "button");
+    node.setAttribute("aria-label", this.t("open_space_card", { name: this.edition.spaces[index].name }));
+  }
+
+  buildLabel(group, space, box) {
     const pad = 3;
-    const vertical = side === "top" || side === "bottom";
     const priceText = space.price ? this.money(space.price) : space.tax ? this.money(space.tax) : "";
-    let symbol = space.kind === "chance" ? "?" : space.kind === "community_chest" ? "▣" : "";
-    const maxLines = vertical ? 4 : 3;
-    let fitted = fitText(space.name, box.w - 2 * pad, symbol ? maxLines - 1 : maxLines, 12.5, 8);
-    if (symbol && (!fitted.clean || fitted.size < 10)) {
-      const more = fitText(space.name, box.w - 2 * pad, maxLines, 12.5, 8);
-      if (more.clean || more.size > fitted.size || (fitted.truncated && !more.truncated)) fitted = more;
-      if (fitted.lines.length === maxLines) symbol = "";
-    }
+    const symbol = space.kind === "chance" ? "?" : space.kind === "community_chest" ? "▣" : "";
+    const room = box.h - 4 - (priceText ? MIN_TEXT + 6 : 0);
+    const symbolRoom = box.h * 0.32;
+    const withSymbol = symbol ? nameFit(space.name, box.w - 2 * pad, room - symbolRoom) : null;
+    const fitted = withSymbol && withSymbol.clean ? withSymbol : nameFit(space.name, box.w - 2 * pad, room);
     const { lines, size } = fitted;
     const cx = box.x + box.w / 2;
-    group.append(textBlock(lines, size, cx, box.y + 3, { class: `space-name${space.printed ? "" : " italic"}` }));
+    group.append(textBlock(lines, size, cx, box.y + 2, { class: `space-name${space.printed ? "" : " italic"}` }, LEADING));
     if (priceText) {
-      group.append(s("text", { x: cx, y: box.y + box.h - 5, "text-anchor": "middle", class: "space-price" }, priceText));
+      group.append(s("text", { x: cx, y: box.y + box.h - 4, "text-anchor": "middle", "font-size": MIN_TEXT, class: "space-price" }, priceText));
     }
-    if (symbol) {
-      const symbolY = vertical ? box.y + box.h * 0.78 : box.y + box.h - 6;
-      group.append(s("text", { x: cx, y: symbolY, "text-anchor": "middle", class: "space-symbol" }, symbol));
+    if (symbol && fitted === withSymbol) {
+      group.append(s("text", { x: cx, y: box.y + box.h - 8, "text-anchor": "middle", class: "space-symbol" }, symbol));
     }
   }
 
@@ -310,21 +389,22 @@ export class Board {
     if (space.kind === "jail") {
       const cell = this.jailCell();
       group.append(s("rect", { x: cell.x, y: cell.y, width: cell.w, height: cell.h, class: "jail-cell" }));
-      const inside = fitText(terms.jail, cell.w - 8, 2, 14, 10);
+      const inside = fitText(terms.jail, cell.w - 8, 2, 20, MIN_TEXT);
       group.append(textBlock(inside.lines, inside.size, cell.x + cell.w / 2, cell.y + 6, { class: "corner-name" }));
       for (let bar = 1; bar < 5; bar += 1) {
         const x = cell.x + (cell.w * bar) / 5;
-        group.append(s("line", { x1: x, y1: cell.y + 34, x2: x, y2: cell.y + cell.h - 4, class: "jail-bars" }));
+        group.append(s("line", { x1: x, y1: cell.y + 4 + inside.lines.length * 20, x2: x, y2: cell.y + cell.h - 4, class: "jail-bars" }));
       }
-      const visiting = fitText(terms.just_visiting, rect.w - 8, 1, 12, 8);
-      group.append(textBlock(visiting.lines, visiting.size, cx, rect.y + rect.h - 20, { class: "space-price" }));
+      const visiting = fitText(terms.just_visiting, rect.w - 4, 1, MIN_TEXT, MIN_TEXT);
+      group.append(textBlock(visiting.lines, visiting.size, cx, rect.y + rect.h - 24, { class: "corner-note" }));
       return;
     }
-    const { lines, size } = fitText(space.name, rect.w - 12, 4, 17, 11);
-    group.append(textBlock(lines, size, cx, rect.y + 14, { class: "corner-name" }));
+    const nameLines = space.kind === "go" ? 2 : 4;
+    const { lines, size } = fitText(space.name, rect.w - 12, nameLines, 24, MIN_TEXT);
+    group.append(textBlock(lines, size, cx, rect.y + 8, { class: "corner-name" }));
     if (space.kind === "go") {
-      group.append(s("text", { x: cx, y: rect.y + rect.h - 28, "text-anchor": "middle", class: "space-price" },
-        t("collect", { amount: this.money(this.edition.numbers.go_salary) })));
+      const collect = fitText(this.t("collect", { amount: this.money(this.edition.numbers.go_salary) }), rect.w - 8, 2, MIN_TEXT, MIN_TEXT);
+      group.append(textBlock(collect.lines, collect.size, cx, rect.y + 14 + lines.length * size * 1.12, { class: "corner-note" }, 1.04));
       group.append(s("path", { d: `M ${rect.x + 100} ${rect.y + rect.h - 12} h -64 l 12 -8 m -12 8 l 12 8`, class: "go-arrow" }));
     } else if (space.kind === "free_parking") {
       group.append(s("text", { x: cx, y: rect.y + rect.h - 16, "text-anchor": "middle", class: "pot-text", id: "pot-text" }, ""));
@@ -336,7 +416,7 @@ export class Board {
   /** The "in jail" square inside the jail corner (the rest is "just visiting"). */
   jailCell() {
     const rect = spaceRect(10);
-    return { x: rect.x + 34, y: rect.y, w: rect.w - 34, h: rect.h - 34 };
+    return { x: rect.x + 38, y: rect.y, w: rect.w - 38, h: rect.h - 38 };
   }
 
   buildCentre() {
@@ -348,25 +428,25 @@ export class Board {
     this.deckNodes = {};
     const decks = Object.entries(this.edition.decks);
     decks.forEach(([role, name], i) => {
-      const x = i === 0 ? 250 : 590;
-      const y = i === 0 ? 430 : 560;
-      const card = s("g", { class: `deck deck-${role}`, transform: `rotate(${i === 0 ? -8 : -8} ${x + 80} ${y + 50})` });
-      card.append(s("rect", { x, y, width: 160, height: 100, rx: 8, class: "deck-card" }));
-      const label = fitText(name, 140, 2, 16, 11);
-      card.append(textBlock(label.lines, label.size, x + 80, y + 18, { class: "deck-name" }));
-      const count = s("text", { x: x + 80, y: y + 86, "text-anchor": "middle", class: "deck-count" }, "");
+      const x = i === 0 ? 215 : 585;
+      const y = i === 0 ? 420 : 545;
+      const card = s("g", { class: `deck deck-${role}`, transform: `rotate(-8 ${x + 100} ${y + 60})` });
+      card.append(s("rect", { x, y, width: 200, height: 120, rx: 8, class: "deck-card" }));
+      const label = fitText(name, 184, 2, 24, MIN_TEXT, NARROW);
+      card.append(textBlock(label.lines, label.size, x + 100, y + 14, { class: "deck-name" }));
+      const count = s("text", { x: x + 100, y: y + 106, "text-anchor": "middle", class: "deck-count" }, "");
       card.append(count);
       this.deckNodes[role] = count;
       centre.append(card);
     });
-    this.diceNode = s("g", { class: "dice", transform: "translate(500 560)" });
+    this.diceNode = s("g", { class: "dice", role: "img", transform: "translate(500 560)" });
     centre.append(this.diceNode);
     this.potNode = s("text", { x: 500, y: 700, "text-anchor": "middle", class: "pot-centre" }, "");
     centre.append(this.potNode);
     this.stockNode = s("text", { x: 500, y: 740, "text-anchor": "middle", class: "stock-text" }, "");
     centre.append(this.stockNode);
     if (this.edition.spaces.some((space) => !space.printed)) {
-      centre.append(s("text", { x: 500, y: 775, "text-anchor": "middle", class: "italics-note" }, t("italics_note")));
+      centre.append(s("text", { x: 500, y: 775, "text-anchor": "middle", class: "italics-note" }, this.t("italics_note")));
     }
     return centre;
   }
@@ -383,6 +463,8 @@ export class Board {
     }
     this.updateCentre(game);
     this.updateTokens(game);
+    const current = game.players[game.current];
+    if (current && (current.in_jail ? "jail" : current.position) !== this.followed) this.follow(current.position, current.in_jail);
   }
 
   updateProperty(space, game) {
@@ -405,18 +487,32 @@ export class Board {
     if (owner >= 0) {
       const player = game.players[owner];
       const spot = area.owner;
+      // The owner's mark: a band striped in the player's colour (no group bar is striped)
+      // with the player's shape at its start (not a colour alone: R, G, B players and
+      // red, green, blue groups stay apart).
       ownerGroup.append(s("rect", {
-        x: spot.x, y: spot.y, width: spot.w, height: spot.h, fill: playerColour(owner), class: "owner-strip",
-      }, s("title", {}, t("owned_by", { name: player.name }))));
+        x: spot.x, y: spot.y, width: spot.w, height: spot.h, fill: `url(#owner-stripes-${owner})`, class: "owner-strip",
+      }, s("title", {}, this.t("owned_by", { name: player.name }))));
+      const along = spot.w > spot.h;
+      const mark = tokenShape(owner, 6.5);
+      mark.classList.add("owner-shape");
+      ownerGroup.append(s("g", {
+        transform: `translate(${spot.x + (along ? 11 : spot.w / 2)} ${spot.y + (along ? spot.h / 2 : 11)})`,
+      }, mark));
     }
     if (level > 0) this.drawBuildings(buildingGroup, area.bar, level, game.hotel_level, rect.side);
     if (mortgaged) {
       mortgageGroup.append(s("rect", { x: rect.x + 2, y: rect.y + 2, width: rect.w - 4, height: rect.h - 4, class: "mortgage-cover" }));
       const cx = rect.x + rect.w / 2;
       const cy = rect.y + rect.h / 2;
-      const word = fitText(t("mortgaged_short").toUpperCase(), rect.w - 10, 1, 12, 7);
-      mortgageGroup.append(s("text", { x: cx, y: cy + word.size / 2, "text-anchor": "middle", "font-size": word.size, class: "mortgage-text" }, word.lines[0]));
-      mortgageGroup.append(s("title", {}, `${this.edition.spaces[space.index].name}: ${t("mortgaged")}`));
+      // Along the long side of the space: the word stays whole at a readable size.
+      const upright = rect.side === "top" || rect.side === "bottom";
+      const word = fitText(this.t("mortgaged_short").toUpperCase(), (upright ? rect.h : rect.w) - 8, 1, MIN_TEXT, MIN_TEXT);
+      mortgageGroup.append(s("text", {
+        x: cx, y: cy + word.size / 2.6, "text-anchor": "middle", "font-size": word.size, class: "mortgage-text",
+        transform: upright ? `rotate(-90 ${cx} ${cy})` : null,
+      }, word.lines[0]));
+      mortgageGroup.append(s("title", {}, `${this.edition.spaces[space.index].name}: ${this.t("mortgaged")}`));
     }
   }
 
@@ -446,14 +542,14 @@ export class Board {
   updateCentre(game) {
     for (const [role, node] of Object.entries(this.deckNodes)) {
       const count = game.decks?.[role];
-      node.textContent = count === undefined ? "" : t("cards_left", { count });
+      node.textContent = count === undefined ? "" : this.t("cards_left", { count });
     }
-    const pot = this.options.freeParkingPot ? t("pot", { amount: this.money(game.free_parking_pot) }) : "";
+    const pot = this.options.freeParkingPot ? this.t("pot", { amount: this.money(game.free_parking_pot) }) : "";
     this.potNode.textContent = pot;
     const potCorner = this.svg.querySelector("#pot-text");
     if (potCorner) potCorner.textContent = this.options.freeParkingPot ? this.money(game.free_parking_pot) : "";
     const terms = this.edition.terms;
-    this.stockNode.textContent = t("bank_stock", {
+    this.stockNode.textContent = this.t("bank_stock", {
       houses: game.bank.houses, houses_word: terms.houses, hotels: game.bank.hotels, hotels_word: terms.hotels,
     });
     this.drawDice(game.last_roll || []);
@@ -472,6 +568,7 @@ export class Board {
     let flips = 0;
     this.diceNode.dataset.settled = "false";
     this.renderDice(random(), true);
+    this.settledAt = Math.max(this.settledAt, performance.now() + TUMBLE_FLIPS * TUMBLE_MS);
     this.tumble = setInterval(() => {
       flips += 1;
       if (flips < TUMBLE_FLIPS) {
@@ -502,7 +599,7 @@ export class Board {
       }
       this.diceNode.append(die);
     });
-    this.diceNode.setAttribute("aria-label", t("dice_label", { dice: dice.map((d) => this.speedFace(d)).join(", ") }));
+    this.diceNode.setAttribute("aria-label", this.t("dice_label", { dice: dice.map((d) => this.speedFace(d)).join(", ") }));
   }
 
   speedFace(value) {
@@ -556,12 +653,12 @@ export class Board {
     }
     const rect = spaceRect(space);
     if (space === 10) {
-      const along = [[17, 20], [17, 55], [17, 90], [50, 119], [85, 119], [118, 119]];
+      const along = [[19, 22], [19, 57], [19, 92], [55, 127], [90, 127], [125, 127]];
       const [dx, dy] = along[slot % 6];
       return { x: rect.x + dx, y: rect.y + dy };
     }
     if (rect.side === "corner") {
-      return { x: rect.x + 34 + (slot % 3) * 34, y: rect.y + 62 + Math.floor(slot / 3) * 28 };
+      return { x: rect.x + 38 + (slot % 3) * 37, y: rect.y + rect.h - 36 - Math.floor(slot / 3) * 30 };
     }
     // Beside the colour bar, toward the centre: the space's name stays readable.
     const along = ((slot % 2) - 0.5) * 28;
@@ -584,6 +681,11 @@ export class Board {
     node.dataset.space = inJail ? "jail" : String(space);
   }
 
+  /** How long until the dice have settled and every token has finished its walk (ms). */
+  settlingFor() {
+    return Math.max(0, this.settledAt - performance.now());
+  }
+
   /** Walk tokens along the spaces for the ``Moved`` events of a state. */
   animate(events) {
     const reduced = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
@@ -602,6 +704,7 @@ export class Board {
     clearInterval(this.walks.get(seat));
     let i = 0;
     const pace = Math.min(STEP_MS, Math.max(30, 1200 / steps.length));
+    this.settledAt = Math.max(this.settledAt, performance.now() + steps.length * pace);
     const timer = setInterval(() => {
       i += 1;
       const player = this.state.game.players[seat];
@@ -628,7 +731,7 @@ export class Board {
       node.classList.add("choosable");
       node.setAttribute("tabindex", "0");
       node.setAttribute("role", "button");
-      node.setAttribute("aria-label", t("choose_this_space", { name: this.edition.spaces[index].name }));
+      node.setAttribute("aria-label", this.t("choose_this_space", { name: this.edition.spaces[index].name }));
       const pick = (event) => {
         if (event.type === "keydown" && event.key !== "Enter" && event.key !== " ") return;
         event.preventDefault();
@@ -646,15 +749,25 @@ export class Board {
     if (!this.choosing) return;
     for (const [node, pick] of this.choosing) {
       node.classList.remove("choosable");
-      node.removeAttribute("tabindex");
-      node.removeAttribute("role");
-      node.removeAttribute("aria-label");
+      this.spaceDefaults(node, Number(node.dataset.space));
       node.removeEventListener("click", pick);
       node.removeEventListener("keydown", pick);
     }
     this.svg.classList.remove("choosing");
     this.choosing = null;
   }
+}
+
+/** Each seat's striped fill for the owner band of its deeds. */
+function ownerPatterns() {
+  const defs = s("defs");
+  for (let seat = 0; seat < 8; seat += 1) {
+    const pattern = s("pattern", { id: `owner-stripes-${seat}`, width: 8, height: 8, patternUnits: "userSpaceOnUse", patternTransform: "rotate(45)" });
+    pattern.append(s("rect", { width: 8, height: 8, fill: "#fff" }));
+    pattern.append(s("rect", { width: 5, height: 8, fill: playerColour(seat) }));
+    defs.append(pattern);
+  }
+  return defs;
 }
 
 /** The spaces a token passes from ``start`` to ``end`` (a jump when sent to jail). */

@@ -5,8 +5,35 @@ import { h, readableOn, replaceChildren } from "./util.js";
 import { hasLabel, language, t } from "./i18n.js";
 import { showGameOver } from "./gameover.js";
 import { offerSummary } from "./trade.js";
+import { handOverIn } from "./players.js";
 
 const QUICK_BIDS = [1, 10, 50];
+const HOW_SEEN_KEY = "monopoly.how-seen";
+
+/**
+ * "How this works" for a decision kind, always at hand (closed, so the panel keeps its
+ * size); marked "new" the first time this browser meets the kind, until that decision
+ * is over.
+ */
+function howPart(screen, kind) {
+  if (!hasLabel(`how_${kind}`)) return null;
+  screen.howNew ||= new Set();
+  for (const other of screen.howNew) if (other !== kind) screen.howNew.delete(other);
+  let seen = [];
+  try {
+    seen = JSON.parse(localStorage.getItem(HOW_SEEN_KEY) || "[]");
+  } catch {
+    seen = [];
+  }
+  if (!seen.includes(kind)) {
+    localStorage.setItem(HOW_SEEN_KEY, JSON.stringify([...seen, kind]));
+    screen.howNew.add(kind);
+  }
+  const first = screen.howNew.has(kind);
+  return h("details", { class: `how${first ? " how-new" : ""}`, dataset: { testid: "how", kind, first: first ? "true" : "false" } },
+    h("summary", {}, first ? h("span", { class: "badge how-badge" }, t("how_new")) : null, " ", t("how_this_works")),
+    h("p", {}, t(`how_${kind}`, screen.edition.terms)));
+}
 
 /** Render the panel unless nothing it shows has changed (keeps a half-typed bid). */
 export function renderDecision(screen, node, force) {
@@ -21,7 +48,7 @@ export function renderDecision(screen, node, force) {
   if (screen.over) {
     parts.push(...gameOverPart(screen));
   } else if (mine) {
-    parts.push(...myDecision(screen, state));
+    parts.push(...myDecision(screen, state), howPart(screen, state.decision.kind));
   } else if (state.decision) {
     parts.push(...othersDecision(screen, state));
   }
@@ -90,8 +117,19 @@ function othersDecision(screen, state) {
   if (decision.kind === "raise_cash") {
     text = t("others_raise_cash", { name, amount: screen.money(decision.debt.amount), creditor: screen.playerName(decision.debt.creditor) });
   }
-  parts.push(h("p", {}, text));
+  const offline = offlineText(screen, decision.seat, name);
+  if (offline) text = offline;
+  parts.push(h("p", { dataset: { testid: offline ? "offline" : "waiting" } }, text));
   return parts;
+}
+
+/** Whether the person the game waits for is away: then say so, with the hand-over countdown. */
+export function offlineText(screen, seat, name) {
+  const presence = screen.presence?.find((p) => p.seat === seat);
+  if (!presence || presence.type !== "human" || presence.connected || presence.bot_standin) return null;
+  if (screen.canHandOver(presence)) return t("others_offline_hand", { name });
+  const left = handOverIn(screen, screen.player(seat), presence);
+  return left === null ? t("others_offline", { name }) : t("others_offline_countdown", { name, seconds: left });
 }
 
 function auctionItem(screen, item) {
@@ -188,6 +226,7 @@ const KINDS = {
     const fine = screen.money(screen.edition.numbers.jail_fine);
     return [
       heading(t("in_jail")),
+      h("p", {}, t("jail_rules", { fine })),
       h("p", {}, t("jail_text", { tries: Math.max(0, player.jail_turns) })),
       h("div", { class: "actions" }, actions.map((action) => {
         if (action.act === "pay_fine") return button(screen, action, t("act_pay_fine", { amount: fine }));
@@ -219,7 +258,10 @@ const KINDS = {
     const [low, high] = state.bid_range || [0, 0];
     const canBid = actions.some((a) => a.act === "bid") && state.bid_range;
     const pass = actions.find((a) => a.act === "pass");
-    const parts = [heading(t("auction_heading", { item: auctionItem(screen, auction.item) }))];
+    const parts = [
+      heading(t("auction_heading", { item: auctionItem(screen, auction.item) })),
+      h("p", { class: "auction-about" }, t("auction_about", { bank: screen.edition.terms.bank })),
+    ];
     const status = [
       h("p", { class: "big" }, auctionLine(screen, auction)),
       h("p", { class: "muted" }, t("bidders", { names: auction.bidders.map((s) => screen.playerName(s)).join(", ") })),

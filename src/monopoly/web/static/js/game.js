@@ -4,11 +4,11 @@
 
 import { api } from "./api.js";
 import { Connection } from "./connection.js";
-import { language, setLanguage, t, onLanguageChange } from "./i18n.js";
+import { language, loadLabels, t, onLanguageChange } from "./i18n.js";
 import { h, replaceChildren, formatMoney, toast, forgetGame, saveSeatToken } from "./util.js";
 import { Board } from "./board.js";
 import { renderWaiting } from "./lobby.js";
-import { isMine, renderDecision } from "./decision.js";
+import { isMine, offlineText, renderDecision } from "./decision.js";
 import { renderPlayers } from "./players.js";
 import { ManageDialog } from "./manage.js";
 import { ResignDialog } from "./resign.js";
@@ -35,7 +35,6 @@ export class GameScreen {
     this.edition = null;
     this.layout = null;
     this.busy = false;
-    this.languageSet = false;
     this.connection = new Connection(gameId, token, (m) => this.receive(m), (s) => this.showStatus(s));
     onLanguageChange(() => this.relabel());
   }
@@ -124,7 +123,6 @@ export class GameScreen {
   async showLobby(game) {
     this.lobby = game;
     document.body.dataset.edition = game.edition;
-    await this.useGameLanguage(game.language);
     document.getElementById("top-title").textContent = "";
     await renderWaiting(this.main, game, this.seat, this.waitingChat(), ...this.hostControls());
   }
@@ -163,6 +161,7 @@ export class GameScreen {
     }
     toast(t("next_game_ready"), "good");
     if (this.layout) this.renderDecision(true);
+    if (this.over && document.querySelector("dialog[data-testid=game-over][open]")) showGameOver(this, this.over);
   }
 
   /** New chat: into the game log (or the waiting room's list). */
@@ -179,13 +178,6 @@ export class GameScreen {
     }
   }
 
-  async useGameLanguage(gameLanguage) {
-    if (this.languageSet) return;
-    this.languageSet = true;
-    if (!new URLSearchParams(location.search).get("lang") && gameLanguage !== language()) {
-      await setLanguage(gameLanguage, false);
-    }
-  }
 
   async showState(message) {
     const first = !this.state;
@@ -194,7 +186,7 @@ export class GameScreen {
     const wasBusy = this.busy;
     this.busy = false;
     if (!this.edition) {
-      await this.useGameLanguage(message.game.language);
+      await loadLabels(message.game.language);
       this.edition = await api.edition(message.game.edition, message.game.language);
       document.body.dataset.edition = message.game.edition;
     }
@@ -209,12 +201,22 @@ export class GameScreen {
     }
     this.renderPlayers();
     this.timerEnds = message.turn_timer == null ? null : performance.now() + message.turn_timer * 1000;
-    this.renderDecision(wasBusy);
+    const showDecision = () => {
+      this.renderDecision(wasBusy);
+      if (!first && previous) this.focusIfMyTurn(previous, message);
+    };
+    clearTimeout(this.decisionDelay);
+    const wait = this.board.settlingFor();
+    if (wait > 0) {
+      // The next decision waits until the dice have settled and the token has arrived.
+      this.decisionDelay = setTimeout(() => this.layout && this.state === message && showDecision(), wait + 30);
+    } else {
+      showDecision();
+    }
     this.manage.refresh();
     this.trade.refresh();
     this.spaceCard.refresh();
     this.updateTitle();
-    if (!first && previous) this.focusIfMyTurn(previous, message);
   }
 
   /** Tell the player about trade answers and similar news that concern them. */
@@ -230,14 +232,14 @@ export class GameScreen {
 
   // ---------------------------------------------------------------- layout
   buildLayout() {
-    this.boardNode = h("div", { class: "board", id: "board" });
+    this.boardNode = h("div", { class: "board", id: "board", tabindex: "0", role: "region", "aria-label": t("board_window") });
     this.decisionNode = h("section", { class: "card decision", id: "decision", "aria-live": "polite", tabindex: "-1", "aria-labelledby": "decision-heading" });
     this.toolbar = h("div", { class: "toolbar", role: "toolbar", "aria-label": t("tools") });
     this.playersNode = h("section", { class: "card players", "aria-labelledby": "players-heading" });
     this.logList = h("ol", { class: "log-list", id: "log" }, (this.chat || []).map(chatItem));
     this.logNode = h("section", { class: "card log", "aria-labelledby": "log-heading" },
       h("div", { class: "log-head" }, h("h2", { id: "log-heading" }, t("game_log")), this.spectator ? null : chatForm(this)),
-      h("div", { class: "log-scroll", tabindex: "0", "aria-label": t("game_log") }, this.logList));
+      h("div", { class: "log-scroll", tabindex: "0", role: "log", "aria-live": "polite", "aria-label": t("game_log") }, this.logList));
     this.layout = h("div", { class: `game-layout${this.spectator ? " spectating" : ""}` },
       h("div", { class: "board-area" }, this.boardNode),
       h("div", { class: "side" }, h("div", { id: "news", class: "news" }), this.decisionNode, this.toolbar, this.logNode, this.playersNode));
@@ -324,6 +326,8 @@ export class GameScreen {
   renderDecision(force = false) {
     if (!this.layout) return;
     keepFocus(this.decisionNode, () => renderDecision(this, this.decisionNode, force));
+    const decision = this.state.decision;
+    this.shownOffline = decision && !this.over ? offlineText(this, decision.seat, decision.name) : null;
     this.renderToolbar();
     this.tickTimer();
   }
@@ -347,6 +351,11 @@ export class GameScreen {
 
   renderPlayers() {
     keepFocus(this.playersNode, () => renderPlayers(this, this.playersNode));
+    // The panel of a person who is away counts down with the players' list.
+    const decision = this.state?.decision;
+    if (decision && !this.over && offlineText(this, decision.seat, decision.name) !== (this.shownOffline ?? null)) {
+      this.renderDecision(true);
+    }
   }
 
   replaceLog(lines) {

@@ -13,19 +13,23 @@ function capitalise(word) {
 
 export function showGameOver(screen, over) {
   dialog?.remove();
+  const terms = screen.edition.terms;
+  const buildingsColumn = `${capitalise(terms.houses)} / ${capitalise(terms.hotels)}`;
+  // Each cell names its column (data-label): on a phone a row is a small card to read
+  // downwards, not a table to scroll sideways.
+  const cell = (label, value) => h("td", { class: "num", dataset: { label } }, value);
   const rows = over.ranking.map((entry) => {
     const player = screen.player(entry.seat);
     return h("tr", { class: entry.rank === 1 ? "winner" : entry.bankrupt ? "out" : "" },
-      h("td", { class: "rank" }, entry.rank === 1 ? `★ ${entry.rank}` : String(entry.rank)),
+      h("td", { class: "rank", dataset: { label: t("rank") } }, entry.rank === 1 ? `★ ${entry.rank}` : String(entry.rank)),
       h("th", { scope: "row" }, h("span", { class: "rank-name" }, tokenBadge(entry.seat, screen.tokenName(player?.token), player?.token), entry.name,
         entry.bankrupt ? h("small", { class: "muted" }, `(${t("bankrupt")})`) : null)),
-      h("td", { class: "num" }, screen.money(entry.net_worth)),
-      h("td", { class: "num" }, screen.money(entry.cash)),
-      h("td", { class: "num" }, String(entry.properties)),
-      h("td", { class: "num" }, `${entry.houses} / ${entry.hotels}`),
-      h("td", { class: "num" }, String(entry.turns)));
+      cell(t("net_worth_col"), screen.money(entry.net_worth)),
+      cell(t("cash"), screen.money(entry.cash)),
+      cell(t("deeds"), String(entry.properties)),
+      cell(buildingsColumn, `${entry.houses} / ${entry.hotels}`),
+      cell(t("turns"), String(entry.turns)));
   });
-  const terms = screen.edition.terms;
   dialog = h("dialog", { class: "over-dialog", "aria-labelledby": "over-heading", dataset: { testid: "game-over" } },
     h("div", { class: "dialog-head" },
       h("h2", { id: "over-heading" }, t("game_over")),
@@ -37,10 +41,12 @@ export function showGameOver(screen, over) {
         h("thead", {}, h("tr", {},
           h("th", { scope: "col" }, t("rank")), h("th", { scope: "col" }, t("player")), h("th", { scope: "col" }, t("net_worth_col")),
           h("th", { scope: "col" }, t("cash")), h("th", { scope: "col" }, t("deeds")),
-          h("th", { scope: "col" }, `${capitalise(terms.houses)} / ${capitalise(terms.hotels)}`), h("th", { scope: "col" }, t("turns")))),
+          h("th", { scope: "col" }, buildingsColumn), h("th", { scope: "col" }, t("turns")))),
         h("tbody", {}, rows))),
       over.history ? worthChart(screen, over) : null,
       statsTable(screen, over),
+      // The results are a modal dialog, above any notification: the news goes in here.
+      screen.next ? h("p", { class: "next-note", role: "status", dataset: { testid: "next-note" } }, t("next_game_ready")) : null,
       h("div", { class: "actions" },
         againControl(screen),
         h("a", { class: "button primary", href: "/" }, t("back_to_lobby")),
@@ -89,5 +95,5 @@ function statsTable(screen, over) {
     h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("player")), columns.map((key) => h("th", { scope: "col" }, t(`stat_${key}`))))),
     h("tbody", {}, over.ranking.map((entry) => h("tr", {},
       h("th", { scope: "row" }, entry.name),
-      columns.map((key) => h("td", { class: "num" }, key.startsWith("rent") ? screen.money(entry[key]) : String(entry[key]))))))));
+      columns.map((key) => h("td", { class: "num", dataset: { label: t(`stat_${key}`) } }, key.startsWith("rent") ? screen.money(entry[key]) : String(entry[key]))))))));
 }

@@ -26,7 +26,10 @@ async function load(language) {
 
 export async function initI18n() {
   await load("en");
-  await setLanguage(initialLanguage(), false);
+  // A language asked for in the address (?lang=de) is the person's choice: it stays for
+  // the pages that follow (the game a form created, a reload), whatever the game speaks.
+  const asked = LANGUAGES.includes(new URLSearchParams(location.search).get("lang"));
+  await setLanguage(initialLanguage(), asked);
 }
 
 export function language() {
@@ -49,12 +52,34 @@ export function onLanguageChange(listener) {
 
 /** The label ``key`` with {placeholders} filled in. */
 export function t(key, params = {}) {
-  const text = tables[current]?.[key] ?? tables.en?.[key];
+  return tIn(current, key, params);
+}
+
+/** Load another language's labels (the game's, for the board) beside the page's. */
+export async function loadLabels(language) {
+  if (LANGUAGES.includes(language)) await load(language);
+}
+
+/** The label ``key`` in ``language`` (loaded by loadLabels), else in English. */
+export function tIn(language, key, params = {}) {
+  const text = plural(language, key, params) ?? tables[language]?.[key] ?? tables.en?.[key];
   if (text === undefined) {
     console.warn(`missing label: ${key}`);
     return key;
   }
   return text.replace(/\{(\w+)\}/g, (match, name) => (name in params ? String(params[name]) : match));
+}
+
+/**
+ * The label's form for its number (``count`` or ``steps``) by the language's plural
+ * rules (Intl.PluralRules, CLDR's, as Babel's on the server): "key_one" where the
+ * language says "one" ("1 Feld", not "1 Felder"); otherwise the plain key.
+ */
+function plural(language, key, params) {
+  const number = params.count ?? params.steps;
+  if (typeof number !== "number") return undefined;
+  const form = new Intl.PluralRules(language).select(number);
+  return tables[language]?.[`${key}_${form}`];
 }
 
 export function hasLabel(key) {

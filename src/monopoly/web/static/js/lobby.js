@@ -53,11 +53,12 @@ function rulesDetails(rules, options, edition, gameLanguage) {
   const houseRules = Object.keys(rules.options || {})
     .map((key) => options.rule_options.find((o) => o.key === key))
     .filter((option) => option && option.key !== "starting_cash" && rules.options[option.key] !== option.default && option.about);
+  // Only the parts that exist: Element.append would write a missing one as "null".
   return [
     preset?.about ? h("p", { class: "rules-about" }, preset.about) : null,
     h("p", { class: "cash-line", dataset: { testid: "starting-cash" } }, t("starting_cash_line", { cash })),
     houseRules.length ? h("ul", { class: "rules-list" }, houseRules.map((option) => h("li", {}, option.about))) : null,
-  ];
+  ].filter(Boolean);
 }
 
 // ---------------------------------------------------------------- home

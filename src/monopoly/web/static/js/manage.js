@@ -2,8 +2,28 @@
 // legal now, per title deed. Usable at any time, also out of turn.
 
 import { h, replaceChildren } from "./util.js";
-import { t } from "./i18n.js";
+import { t, language } from "./i18n.js";
 import { freeLabel } from "./decision.js";
+
+/** Actions grouped by the space they concern. */
+function bySpace(actions) {
+  const grouped = new Map();
+  for (const action of actions) {
+    const space = action.space ?? action.spaces?.[0];
+    if (!grouped.has(space)) grouped.set(space, []);
+    grouped.get(space).push(action);
+  }
+  return grouped;
+}
+
+/** A step the rules refuse now: its button, disabled, and the engine's reason beside it. */
+function refusedStep(screen, action, index) {
+  const id = `refusal-${action.act}-${index}`;
+  const reason = action.reason_text[language()] || action.reason_text.en;
+  return h("span", { class: "refused", dataset: { refused: action.act, reason: action.reason } },
+    h("button", { type: "button", class: "small", disabled: true, "aria-describedby": id, dataset: { key: `${action.act}-${index}-refused` } }, freeLabel(screen, action)),
+    h("small", { class: "refusal", id }, reason));
+}
 
 export class ManageDialog {
   constructor(screen) {
@@ -96,12 +116,8 @@ export class ManageDialog {
       replaceChildren(this.body, h("p", {}, t("spectating")));
       return;
     }
-    const byspace = new Map();
-    for (const action of state.free_actions) {
-      const space = action.space ?? action.spaces?.[0];
-      if (!byspace.has(space)) byspace.set(space, []);
-      byspace.get(space).push(action);
-    }
+    const byspace = bySpace(state.free_actions);
+    const refusedBySpace = bySpace(state.refused_actions || []);
     const terms = screen.edition.terms;
     const rows = [...player.properties].sort((a, b) => a - b).map((index) => {
       const space = screen.space(index);
@@ -109,13 +125,14 @@ export class ManageDialog {
       const mortgaged = state.game.mortgaged[index];
       const what = mortgaged ? t("mortgaged") : level >= state.game.hotel_level ? `1 ${terms.hotel}` : level ? `${level} ${level === 1 ? terms.house : terms.houses}` : "";
       const actions = byspace.get(index) || [];
+      const refused = refusedBySpace.get(index) || [];
       return h("li", { class: "manage-row", dataset: { space: index } },
         h("span", { class: "swatch", style: `background:${space.colour || "#ccc"}`, "aria-hidden": "true" }),
         h("span", { class: "manage-name" }, space.name, what ? h("small", { class: "muted" }, ` — ${what}`) : null),
         h("span", { class: "manage-actions" }, actions.map((action) => h("button", {
           type: "button", class: "small", dataset: { act: action.act, key: `${action.act}-${index}` }, disabled: screen.busy,
           onclick: () => screen.act(action),
-        }, freeLabel(screen, action)))));
+        }, freeLabel(screen, action))), refused.map((action) => refusedStep(screen, action, index))));
     });
     const evenly = this.groupActions(player);
     const claims = state.free_actions.filter((a) => a.act === "claim_rent");

@@ -23,7 +23,7 @@ export function renderPlayers(screen, node) {
 }
 
 /** Seconds until others may hand ``presence``'s absent seat to a computer (null: none). */
-function handOverIn(screen, player, presence) {
+export function handOverIn(screen, player, presence) {
   if (!presence || screen.absenceTimeout === undefined || !player.active || screen.state.game.over) return null;
   if (presence.connected || presence.bot_standin || presence.type !== "human" || presence.can_hand_to_bot) return null;
   const away = presence.absent_for + (performance.now() - screen.presenceAt) / 1000;
@@ -60,10 +60,11 @@ function floatMoneyChanges(screen, cards) {
   for (const float of screen.floats) {
     const card = cards[float.seat];
     if (!card) continue;
+    // Beside the cash figure, on its left: the change never covers the number it changes.
     let box = card.querySelector(".money-floats");
     if (!box) {
-      box = h("div", { class: "money-floats", "aria-hidden": "true" });
-      card.append(box);
+      box = h("span", { class: "money-floats", "aria-hidden": "true" });
+      card.querySelector(".cash-wrap").append(box);
     }
     box.append(h("span", {
       class: `money-float ${float.change > 0 ? "gain" : "loss"}`,
@@ -100,7 +101,7 @@ function playerCard(screen, player, presence) {
     h("header", { class: "player-head" },
       tokenBadge(player.seat, tokenName, player.token),
       h("span", { class: "player-name", title: tokenName }, player.name, me ? h("span", { class: "muted" }, ` (${t("you")})`) : null),
-      h("span", { class: "player-cash", dataset: { cash: player.cash } }, screen.money(player.cash))),
+      h("span", { class: "cash-wrap" }, h("span", { class: "player-cash", dataset: { cash: player.cash } }, screen.money(player.cash)))),
     status.length ? h("div", { class: "player-status" }, status) : null);
   if (player.active) {
     card.append(h("div", { class: "muted small" }, t("net_worth", { amount: screen.money(player.net_worth) }), " · ", tokenName));

@@ -3,7 +3,10 @@
 import { s } from "./util.js";
 import { tokenIcon } from "./tokenicons.js";
 
-const COLOURS = ["#d62728", "#1f5fbf", "#1a9a3a", "#e07b00", "#8a3fc4", "#0e9aa7"];
+/** Seat colours far from every colour group's bar (brown, light blue, pink, orange, red,
+ * yellow, green, dark blue, black, grey in all five editions): violet, deep teal, maroon,
+ * forest, purple, slate. */
+export const COLOURS = ["#6a3fb5", "#006064", "#800000", "#33691e", "#8b008b", "#37474f"];
 const SHAPES = ["circle", "square", "triangle", "diamond", "pentagon", "star"];
 
 export function playerColour(seat) {
