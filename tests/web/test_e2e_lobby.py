@@ -216,13 +216,9 @@ def test_a_phone_sized_screen_stacks_the_panels_without_sideways_scrolling(
 
 
 def test_both_label_files_have_every_label_the_client_uses() -> None:
-    english = json.loads((STATIC / "i18n" / "en.json").read_text(encoding="utf-8"))
-    german = json.loads((STATIC / "i18n" / "de.json").read_text(encoding="utf-8"))
-    assert set(english) == set(german)
-    assert all(german[key].strip() for key in german)
-    scripts = "\n".join(path.read_text(encoding="utf-8") for path in (STATIC / "js").glob("*.js"))
-    used = set(re.findall(r"\bt\(\s*\"([a-z0-9_]+)\"", scripts))
-    assert used and used <= set(english), sorted(used - set(english))
+    english = _labels_used_and_known(
+        "", [path for path in (STATIC / "js").glob("*.js") if path.name != "analysis.js"]
+    )
     acts = ["roll", "pay_fine", "use_card", "roll_doubles", "buy", "decline", "bid", "pass"]
     acts += ["accept_trade", "reject_trade", "bankrupt", "build", "sell", "mortgage"]
     acts += ["unmortgage", "keep_mortgaged", "place", "claim_rent", "choose_space"]
@@ -248,3 +244,20 @@ def test_a_game_with_chosen_dice_says_so_in_the_waiting_room(
             assert words in notice.inner_text()
     assert errors == []
     page.close()
+
+
+def _labels_used_and_known(prefix: str, scripts: list[Path]) -> dict[str, str]:
+    """The English labels of one label file pair (``{prefix}en.json``/``{prefix}de.json``),
+    after checking that both have the same keys, none empty, and every key ``scripts`` use."""
+    english = json.loads((STATIC / "i18n" / f"{prefix}en.json").read_text(encoding="utf-8"))
+    german = json.loads((STATIC / "i18n" / f"{prefix}de.json").read_text(encoding="utf-8"))
+    assert set(english) == set(german)
+    assert all(german[key].strip() for key in german)
+    text = "\n".join(path.read_text(encoding="utf-8") for path in scripts)
+    used = set(re.findall(r"\bt\(\s*\"([a-z0-9_]+)\"", text))
+    assert used and used <= set(english), sorted(used - set(english))
+    return english
+
+
+def test_the_analysis_page_has_every_label_it_uses_in_both_languages() -> None:
+    _labels_used_and_known("analysis_", [STATIC / "js" / "analysis.js"])
