@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import random
 import re
 import string
@@ -19,6 +18,7 @@ from monopoly.core.actions import (
     ProposeTrade,
     Roll,
     SellBuilding,
+    field_types,
 )
 from monopoly.core.board import DECK_ROLES
 from monopoly.core.editions import REQUIRED_TERMS, edition_keys, get_edition
@@ -144,8 +144,11 @@ def random_value(rng: random.Random, kind: str) -> object:
 
 def random_action(rng: random.Random, game: Game) -> Action:
     """Any kind of action, half of them by the seat that must decide now."""
-    cls = rng.choice(sorted(ACTION_TYPES.values(), key=lambda c: c.name))
-    values = {f.name: random_value(rng, str(f.type)) for f in dataclasses.fields(cls)}
+    cls = ACTION_TYPES[rng.choice(sorted(ACTION_TYPES))]
+    values = {
+        name: random_value(rng, f"tuple[{kind.__name__}]" if is_tuple else kind.__name__)
+        for name, kind, is_tuple in field_types(cls)
+    }
     deciding = game.decision.seat if game.decision else 0
     if rng.random() < 0.9:
         values["seat"] = deciding if rng.random() < 0.5 else rng.randint(0, game.players - 1)
