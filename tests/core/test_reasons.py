@@ -173,7 +173,13 @@ def test_every_refusal_of_random_actions_is_a_keyed_reason_in_both_languages(
             game.apply(bots[decision.seat].choose(game, decision.seat))
         narrator = Narrator(game)
         for _ in range(60):
-            action = random_action(rng, game)
+            try:
+                action = random_action(rng, game)
+            except TypeError as error:
+                # The compiled build's actions refuse a field of the wrong type when made
+                # (the pure build's are refused by game.problem, as bad_field, below).
+                assert "expected" in str(error), error
+                continue
             reason = game.problem(action)
             if not reason:
                 continue
