@@ -362,3 +362,75 @@ def test_hotel_breakdown_is_the_owners_choice_in_the_menu() -> None:
     play(game, option.split()[0])
     assert [game.level[s] for s in (16, 18, 19)] == [0, 1, 1]
     assert game.cash[0] == 100 + 650
+
+
+# ---------------------------------------------------------------------- issue 23
+def test_enter_picks_the_only_answer_and_asks_again_when_there_are_more() -> None:
+    game = start(dice=[(1, 2)])
+    shown = play(game, "")  # the only answer: roll
+    assert "1  Roll the dice  (Enter)" in shown
+    assert game.last_roll == (1, 2) and game.position[0] == 3
+    before = game_state(game)
+    shown = play(game, "")  # buy or decline: Enter only shows the menu again
+    assert game_state(game) == before
+    assert shown.count("1  Buy Baltic Avenue for $60") == 2
+    assert "(Enter)" not in shown
+
+
+def board_lines(shown: str, name: str) -> list[str]:
+    """The three lines of the drawn board's row that holds the space ``name``."""
+    lines = shown.splitlines()
+    row = next(i for i, line in enumerate(lines) if name in line)
+    return lines[row : row + 3]
+
+
+def column_of(line: str, name: str) -> slice:
+    start = line.index(name)
+    return slice(start, start + 7)
+
+
+def test_v_draws_the_board_with_owners_buildings_and_tokens() -> None:
+    game = start(
+        {
+            "players": [{"position": 39}, {"position": 10, "jail_turns": 1}, {"position": 10}],
+            "properties": {
+                "37": {"owner": 1, "buildings": "hotel"},
+                "39": {"owner": 1, "buildings": 4},
+                "5": {"owner": 0, "mortgaged": True},
+            },
+        }
+    )
+    shown = play(game, "v")
+    drawn = shown.split("P0> v")[-1]
+    park = board_lines(drawn, "▌Park P")
+    assert park[1][column_of(park[0], "▌Park P")].strip() == "2 ▣"
+    boardwalk = board_lines(drawn, "▌Boardw")
+    cell = column_of(boardwalk[0], "▌Boardw")
+    assert boardwalk[1][cell].strip() == "2 ⌂4"  # P1's houses
+    assert boardwalk[2][cell].strip() == "1"  # P0 stands there
+    bottom = board_lines(drawn, "▌Readin")
+    assert bottom[1][column_of(bottom[0], "▌Readin")].strip() == "1 (M)"
+    assert bottom[2][column_of(bottom[0], "Jail")].strip() == "#23"  # P1 in jail, P2 visits
+    assert "Free P" in drawn and "GO" in drawn
+    assert "2 P1: $1,500" in drawn  # who is who, in the middle
+    assert "Cash" not in drawn  # the board, not the players' table
+
+
+def test_resign_asks_first_then_leaves_and_the_computers_play_on() -> None:
+    rules = RuleSet.named("standard", turn_limit=40)
+    game = Game.new(["Ann", "Ben", "Cleo"], "classic", rules, seed=6)
+    shown = play(game, "r", "n", "r", "y", bots={1: "easy", 2: "normal"})
+    assert "Resign and leave the game?" in shown
+    assert "You play on." in shown
+    assert "Ann resigns and leaves the game." in shown
+    assert "Ann is bankrupt." in shown
+    assert not game.active[0] and game.over and 0 not in game.winners
+    assert "Final standings:" in shown
+
+
+def test_resign_in_german() -> None:
+    game = start({"players": [{}, {}]}, language="de")
+    shown = play(game, "r", "j")
+    assert "Aufgeben und das Spiel verlassen?" in shown
+    assert "P0 gibt auf und verlässt das Spiel." in shown
+    assert game.over and game.winners == (1,)

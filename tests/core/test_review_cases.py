@@ -4,7 +4,8 @@ A record that shows a rule broken now either replays to the right outcome, or st
 action the rules refuse — then the test asserts the refusal and its reason, and plays on
 from the legal part of the record. Rules: R-DEBT-3, R-BANKRUPT-1, R-BANKRUPT-2,
 R-BANKRUPT-3, R-SHORT-4, R-MORT-4, R-SPEED-7, R-SPEED-9, R-BUILD-4, R-BUILD-6,
-R-AUCTION-2, R-AUCTION-4.
+R-AUCTION-2, R-AUCTION-4. The review-3 records (the end of the short game, lapsed offers,
+debtors in auctions and trades) and the narration slips that review saw come last.
 """
 
 from __future__ import annotations

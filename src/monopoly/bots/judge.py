@@ -99,12 +99,14 @@ class ExpertJudge(HardBot):
             attempts, last = self._offered.get((partner, missing), (0, -1000))
             if attempts >= 3 or turn - last < 10:
                 continue
+            if not self.manners.may_offer(view, seat, partner, missing):
+                continue
             found = self.best_offer(view, seat, partner, missing, spare)
             if found is not None and (best is None or found[0] > best[0]):
                 best = found
         if best is None or not view.is_legal(best[1]):
             return None
-        self._offering(best[1], turn)
+        self._offering(view, best[1], turn)
         return best[1]
 
     def best_offer(

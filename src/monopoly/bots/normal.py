@@ -16,6 +16,7 @@ from monopoly.core.actions import Action, ProposeTrade, Unmortgage, UseJailCard
 from monopoly.core.state import Decision
 from monopoly.core.view import PlayerView
 
+from .manners import OfferMemory
 from .player import LevelPlayer
 from .trading import Candidate, group_candidate, offer_gains, set_offers
 from .valuation import Valuation, shared_valuation
@@ -41,6 +42,8 @@ class NormalBot(LevelPlayer):
         super().__init__(seed)
         self.valuation: Valuation  # set by start_game()
         self._offered: dict[tuple[int, tuple[int, ...]], tuple[int, int]] = {}
+        self.manners = OfferMemory()
+        """The offers made this game: none made again unless something changed."""
         self._trade_turn = -1
         self._fruitless_view: object = None
         """The game (its view), deeds and spare cash of the last search for offers that
@@ -64,6 +67,7 @@ class NormalBot(LevelPlayer):
             self.facts, self.horizon, self.target_level, self.threat, self.hope
         )
         self._offered = {}
+        self.manners.clear()
         self._trade_turn = -1
         self._fruitless_view = None
 
@@ -120,16 +124,24 @@ class NormalBot(LevelPlayer):
     ) -> Action | None:
         """The best legal offer for one of the ``candidates`` (:func:`set_candidates`), the
         same one at most every few turns and 3 times (None: there is none)."""
+
         # The turn of this search: propose_trade keeps it (view.turn is a call).
-        offers = set_offers(self.valuation, view, seat, spare, self.swaps, self._share, candidates)
+        def share(key: Candidate) -> float:
+            if not self.manners.may_offer(view, seat, *key):
+                return 0.0
+            return self._share(key)
+
+        offers = set_offers(self.valuation, view, seat, spare, self.swaps, share, candidates)
         for _gain, offer in offers:
             if view.is_legal(offer):
-                self._offering(offer, self._trade_turn)
+                self._offering(view, offer, self._trade_turn)
                 return offer
         return None
 
-    def _offering(self, offer: ProposeTrade, turn: int) -> None:
-        """Count the attempt at this (partner, take); a new search may follow."""
+    def _offering(self, view: PlayerView, offer: ProposeTrade, turn: int) -> None:
+        """Count the attempt at this (partner, take) and note it in :attr:`manners`; a
+        new search may follow."""
+        self.manners.note(view, offer)
         key = (offer.partner, offer.take)
         attempts = self._offered.get(key, (0, 0))[0]
         self._offered[key] = (attempts + 1, turn)

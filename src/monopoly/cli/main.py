@@ -175,6 +175,8 @@ def main() -> None:
 
 
 # The other commands register themselves on ``app`` when imported.
+from monopoly.cli import analyse as _analyse  # noqa: E402,F401
+from monopoly.cli import ladder as _ladder  # noqa: E402,F401
 from monopoly.cli import play as _play  # noqa: E402,F401
 from monopoly.cli import serve as _serve  # noqa: E402,F401
 from monopoly.cli import simulate as _simulate  # noqa: E402,F401

@@ -1,4 +1,5 @@
-"""The terminal's tables: the players' status, a title deed and the final ranking."""
+"""The terminal's tables: the players' status, a title deed, the final ranking, and the
+board drawn with its owners, buildings and tokens."""
 
 from __future__ import annotations
 
@@ -161,3 +162,100 @@ def ranking_table(ui: TerminalGame) -> Table:
             note,
         )
     return table
+
+
+# ---------------------------------------------------------------------- the board
+CELL = 7
+"""A space's width on the drawn board: 11 spaces a side fit 80 columns."""
+SEAT_STYLES = (
+    "bold bright_cyan",
+    "bold bright_magenta",
+    "bold bright_yellow",
+    "bold bright_white",
+    "bold orange1",
+    "bold spring_green1",
+    "bold deep_pink1",
+    "bold slate_blue1",
+)
+"""A player's number on the board: colours apart from the colour groups' bars."""
+
+
+def board_view(ui: TerminalGame) -> Text:
+    """The board drawn as a square of spaces (GO at the bottom right), each with its
+    name, its owner's number and buildings, and the numbers of the players on it; the
+    middle holds the turn, the Bank's stock and who is who."""
+    cells = [space_cell(ui, space) for space in range(40)]
+    blank = Text(" " * CELL)
+    middle = board_middle(ui, 9 * 3, CELL * 9)
+    top, bottom = range(20, 31), range(10, -1, -1)
+    sides = list(zip(range(19, 10, -1), range(31, 40), strict=True))
+    board = Text()
+    for line in range(3):
+        board.append_text(Text("").join(cells[s][line] for s in top)).append("\n")
+    for row, (left, right) in enumerate(sides):
+        for line in range(3):
+            board.append_text(cells[left][line] if left < 40 else blank)
+            board.append_text(middle[row * 3 + line])
+            board.append_text(cells[right][line]).append("\n")
+    for line in range(3):
+        board.append_text(Text("").join(cells[s][line] for s in bottom)).append("\n")
+    return board
+
+
+def space_cell(ui: TerminalGame, space: int) -> list[Text]:
+    """Three lines of :data:`CELL` characters: the name (after its group's colour), the
+    owner's number and buildings, the players standing there (``#`` before a number:
+    in jail)."""
+    game = ui.game
+    is_property = game.board.spaces[space].is_property
+    name = Text("▌" if is_property else " ", style=ui.colour(space) if is_property else "")
+    name.append(ui.space(space)[: CELL - 1])
+    holding = Text(" ")
+    owner = game.owner[space]
+    if is_property and owner >= 0:
+        holding.append(str(owner + 1), style=seat_style(owner))
+        level = game.level[space]
+        if game.mortgaged[space]:
+            holding.append(" " + ui.t("mark_mortgaged"), style="dim")
+        elif level == game.hotel_level:
+            holding.append(" ▣", style="bold red")
+        elif level:
+            holding.append(f" ⌂{level}", style="bold green")
+    tokens = Text(" ")
+    for seat in range(game.players):
+        if game.active[seat] and game.position[seat] == space:
+            jailed = game.jail_turns[seat] >= 0
+            tokens.append(("#" if jailed else "") + str(seat + 1), style=seat_style(seat))
+    return [fit(line) for line in (name, holding, tokens)]
+
+
+def board_middle(ui: TerminalGame, lines: int, width: int) -> list[Text]:
+    """The middle of the board: the turn, the Bank's stock and the players' numbers."""
+    game, t = ui.game, ui.t
+    texts = [
+        Text(game.edition.names[game.language].title, style="bold"),
+        Text(t("status_turn", turn=game.turn, player=game.names[game.current])),
+        Text(t("status_bank", houses_left=game.bank_houses, hotels_left=game.bank_hotels)),
+        Text(t("board_key")),
+        Text(""),
+    ]
+    for seat in range(game.players):
+        entry = Text(f"{seat + 1} ", style=seat_style(seat))
+        if game.active[seat]:
+            entry.append(f"{game.names[seat]}: {ui.money(game.cash[seat])}")
+        else:
+            entry.append(f"{game.names[seat]}: {t('bankrupt')}", style="dim strike")
+        texts.append(entry)
+    texts += [Text("")] * (lines - len(texts))
+    return [fit(Text("  ").append_text(text), width) for text in texts[:lines]]
+
+
+def seat_style(seat: int) -> str:
+    return SEAT_STYLES[seat % len(SEAT_STYLES)]
+
+
+def fit(text: Text, width: int = CELL) -> Text:
+    """``text`` cut or padded to ``width`` cells."""
+    text = text.copy()
+    text.truncate(width, overflow="crop", pad=True)
+    return text

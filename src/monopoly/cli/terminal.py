@@ -29,7 +29,7 @@ from rich.text import Text
 from monopoly.bots.base import Bot
 from monopoly.bots.driver import SeatDriver
 from monopoly.cli.menus import HEADER_DETAILS, LABELS
-from monopoly.cli.tables import deed_table, ranking_table, status_table
+from monopoly.cli.tables import board_view, deed_table, ranking_table, status_table
 from monopoly.core import events as ev
 from monopoly.core.actions import (
     Action,
@@ -37,6 +37,7 @@ from monopoly.core.actions import (
     ChooseSpace,
     ClaimRent,
     ProposeTrade,
+    Resign,
 )
 from monopoly.core.board import BOARD_SIZE
 from monopoly.core.game import Game
@@ -118,7 +119,7 @@ class TerminalGame:
         self.narrator = Narrator(game)
         self.shown_events = news_from
         self.shown_status: tuple[int, int] = (-1, -1)
-        """Shown once per turn and person deciding (and on request: ``v``)."""
+        """Shown once per turn and person deciding (``v`` draws the board)."""
         self.let_go: set[tuple[int, int, int, int]] = set()
 
     @property
@@ -213,6 +214,8 @@ class TerminalGame:
         prompt = self.t("prompt", player=self.game.names[seat])
         while True:
             line = self.read_line(prompt).strip()
+            if not line and len(choices) == 1:
+                line = "1"  # Enter picks the only answer to the decision
             if self.answer(seat, line, menu):
                 return
             if not line:
@@ -298,8 +301,10 @@ class TerminalGame:
 
     def show_menu(self, header: str, choices: list[Choice], free: list[Choice]) -> None:
         self.console.print(f"\n[bold]{header}[/]")
+        only = len(choices) == 1
         for number, choice in enumerate(choices, 1):
-            self.console.print(f"  [bold cyan]{number:>2}[/]  {choice.label}")
+            enter = f"  [dim]{self.t('menu_enter')}[/]" if only else ""
+            self.console.print(f"  [bold cyan]{number:>2}[/]  {choice.label}{enter}")
         if free:
             self.console.print(f"  [dim]{self.t('menu_free')}[/]")
             first = len(choices) + 1
@@ -454,10 +459,10 @@ class TerminalGame:
                 self.console.print(f"  {text}")
         self.shown_events = len(events)
 
-    def show_status(self, force: bool = False) -> None:
+    def show_status(self) -> None:
         """The table: every player's cash, place, deeds and cards; the Bank's stock."""
         key = (self.game.turn, self.game.decision.seat if self.game.decision else -1)
-        if not force and self.shown_status == key:
+        if self.shown_status == key:
             return
         self.shown_status = key
         self.console.print(status_table(self))
@@ -565,8 +570,16 @@ def _deed_command(ui: TerminalGame, seat: int, rest: str) -> bool:
 
 
 def _view_command(ui: TerminalGame, seat: int, rest: str) -> bool:
-    ui.show_status(force=True)
+    ui.console.print(board_view(ui), soft_wrap=True)
     return False
+
+
+def _resign_command(ui: TerminalGame, seat: int, rest: str) -> bool:
+    """Leave the game after a confirmation: bankrupt to the Bank (R-BANKRUPT-3)."""
+    answer = ui.read_line(ui.t("resign_confirm")).strip().casefold()
+    if answer not in ui.t("yes_words").split(","):
+        return ui.say("resign_cancelled")
+    return ui.apply(Resign(seat))
 
 
 def _help_command(ui: TerminalGame, seat: int, rest: str) -> bool:
@@ -583,6 +596,7 @@ COMMANDS: dict[str, Callable[[TerminalGame, int, str], bool]] = {
     "b": _bid_command,
     "s": _deed_command,
     "v": _view_command,
+    "r": _resign_command,
     "h": _help_command,
     "?": _help_command,
     "q": _quit_command,

@@ -12,7 +12,6 @@ result on any of them.
 from __future__ import annotations
 
 import json
-import math
 import sys
 import time
 from collections import Counter
@@ -25,7 +24,7 @@ import typer
 from rich.progress import Progress
 from rich.table import Table
 
-from monopoly.bots.base import BotError, make_bot, play
+from monopoly.bots.base import BotError, make_bot
 from monopoly.cli.main import app, console, fail
 from monopoly.cli.options import Address, Backend, Workers
 from monopoly.core.editions import EditionError
@@ -33,20 +32,13 @@ from monopoly.core.errors import MonopolyError
 from monopoly.core.game import Game
 from monopoly.core.rules import RuleSet
 from monopoly.sim.backends import BackendError, chunks, open_backend
-
-Z_95 = 1.959964
-DEFAULT_TURN_LIMIT = 1000
-
-
-def wilson_interval(successes: float, trials: int, z: float = Z_95) -> tuple[float, float]:
-    """The Wilson score interval of a success rate (successes may be fractional)."""
-    if trials <= 0:
-        return (0.0, 1.0)
-    rate = successes / trials
-    denominator = 1 + z * z / trials
-    centre = (rate + z * z / (2 * trials)) / denominator
-    half = z * math.sqrt(rate * (1 - rate) / trials + z * z / (4 * trials * trials)) / denominator
-    return (max(0.0, centre - half), min(1.0, centre + half))
+from monopoly.sim.matches import (
+    DEFAULT_TURN_LIMIT,
+    Outcome,
+    TournamentSetup,
+    play_chunk,
+    wilson_interval,
+)
 
 
 @dataclass
@@ -60,17 +52,6 @@ class LevelResult:
 
     def rate(self, games: int) -> float:
         return self.wins / games if games else 0.0
-
-
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    """One game's result: the level of each seat, the winning seats, its length."""
-
-    seats: tuple[str, ...]
-    winners: tuple[int, ...]
-    turns: int
-    rounds: int
-    end_reason: str
 
 
 @dataclass
@@ -183,7 +164,7 @@ def run_tournament(
             result.backend, result.workers = runner.name, runner.workers
             ranges = chunks(games, runner.workers, runner.most_per_chunk)
             started = time.perf_counter()
-            for outcomes in runner.map(_play_chunk, ((setup, a, b) for a, b in ranges)):
+            for outcomes in runner.map(play_chunk, ((setup, a, b) for a, b in ranges)):
                 for outcome in outcomes:
                     result.add(outcome)
                 if progress is not None:
@@ -192,33 +173,6 @@ def run_tournament(
     except BackendError as error:
         raise BotError(str(error)) from None
     return result
-
-
-@dataclass(frozen=True, slots=True)
-class TournamentSetup:
-    """What a worker needs to play any game of the tournament from its number alone."""
-
-    players: int
-    lineup: tuple[str, ...]
-    rules: RuleSet
-    edition: str
-    seed: int
-
-
-def _play_chunk(job: tuple[TournamentSetup, int, int]) -> list[Outcome]:
-    setup, start, stop = job
-    return [_play_one(setup, number) for number in range(start, stop)]
-
-
-def _play_one(setup: TournamentSetup, number: int) -> Outcome:
-    players, lineup = setup.players, setup.lineup
-    seats = tuple(lineup[(seat + number) % players] for seat in range(players))
-    game_seed = setup.seed * 1_000_003 + number
-    game = Game.new(players, setup.edition, setup.rules, seed=game_seed)
-    game.collect_events = False
-    bots = [make_bot(name, game_seed * 16 + seat) for seat, name in enumerate(seats)]
-    play(game, bots, checked=False)
-    return Outcome(seats, game.winners, game.turn, game.round, game.end_reason or "unfinished")
 
 
 @app.command()

@@ -188,6 +188,15 @@ class DeclareBankruptcy(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class Resign(Action):
+    """Leave the game at any time: bankrupt to the Bank, whose deeds are auctioned
+    (R-BANKRUPT-3); in the short game this ends the game (R-SHORT-4). **Decision**: a
+    player raising cash for a debt to another player is bankrupt to that player
+    (R-BANKRUPT-2), as declaring bankruptcy would make them. Never listed among the legal
+    actions (no computer player or random chooser picks it): a person asks for it."""
+
+
+@dataclass(frozen=True, slots=True)
 class ChooseMove(Action):
     """Speed Die Bus: move by one white die or by their sum. R-SPEED-4."""
 
@@ -269,6 +278,7 @@ ACTION_TYPES: dict[str, type[Action]] = {
     "place": PlaceBuilding,
     "choose_breakdown": ChooseBreakdown,
     "claim_rent": ClaimRent,
+    "resign": Resign,
 }
 ACTION_NAMES: dict[type[Action], str] = {cls: name for name, cls in ACTION_TYPES.items()}
 

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Final
 
 from . import auction
 from . import events as ev
-from .actions import DeclareBankruptcy
+from .actions import DeclareBankruptcy, Resign
 from .board import BANK, jail_card_key
 from .reasons import Reason, refuse
 from .state import (
@@ -88,6 +88,17 @@ def bankruptcy_problem(game: Game, seat: int, decision: Decision) -> Reason | No
 def declare_bankruptcy(game: Game, action: DeclareBankruptcy, decision: Decision) -> None:
     game.tasks.pop()
     go_bankrupt(game, action.seat, decision.data.creditor)
+
+
+def resign(game: Game, action: Resign, decision: Decision) -> None:
+    """A player leaves the game (a lost game can always be left): bankrupt to the Bank,
+    whose deeds are auctioned (R-BANKRUPT-3), or to the player they are raising cash
+    for (R-BANKRUPT-2); in the short game the game ends once that is settled (R-SHORT-4).
+    As with any bankruptcy, an offer from or to them lapses."""
+    seat = action.seat
+    owed = debt_of(game, seat)
+    game.emit(ev.PlayerResigned, seat)
+    go_bankrupt(game, seat, owed.creditor if owed is not None else BANK)
 
 
 def go_bankrupt(game: Game, seat: int, creditor: int) -> None:
@@ -182,8 +193,8 @@ def _to_player(game: Game, seat: int, creditor: int, spaces: list[int]) -> None:
     """R-BANKRUPT-2: deeds and jail cards to the creditor; R-MORT-4 for mortgages."""
     for space in spaces:
         game.give_deed(space, creditor)
-    game.jail_cards[creditor].extend(game.jail_cards[seat])
-    game.jail_cards[seat] = []
+    for role in list(game.jail_cards[seat]):
+        game.give_jail_card(role, seat, creditor)
     for space in reversed(spaces):
         if game.mortgaged[space]:
             game.tasks.append(Decision(MORTGAGE_RECEIVED, creditor, space))

@@ -210,6 +210,10 @@ class DebtLapsed(NamedTuple):
     amount: int
 
 
+class PlayerResigned(NamedTuple):
+    seat: int
+
+
 class PlayerBankrupt(NamedTuple):
     seat: int
     creditor: int
@@ -265,6 +269,7 @@ Event: TypeAlias = (
     | TradeLapsed
     | DebtOwed
     | DebtLapsed
+    | PlayerResigned
     | PlayerBankrupt
     | FreeParkingCollected
     | SpeedDieActivated

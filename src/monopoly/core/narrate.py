@@ -329,6 +329,9 @@ class Narrator:
             amount=self.money(e.amount),
         )
 
+    def _PlayerResigned(self, e: ev.PlayerResigned) -> str:
+        return self.text("resigned", player=self.player(e.seat))
+
     def _PlayerBankrupt(self, e: ev.PlayerBankrupt) -> str:
         return self.text("bankrupt", player=self.player(e.seat))
 

@@ -24,6 +24,7 @@ MESSAGE_FIELDS: dict[str, frozenset[str]] = {
     "hello": frozenset({"token", "deltas"}),
     "action": frozenset({"state_id", "action"}),
     "check": frozenset({"action"}),
+    "resign": frozenset(),
     "hand_to_bot": frozenset({"seat"}),
     "sync": frozenset({"log_from"}),
     "chat": frozenset({"text"}),

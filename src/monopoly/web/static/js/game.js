@@ -11,6 +11,7 @@ import { renderWaiting } from "./lobby.js";
 import { isMine, renderDecision } from "./decision.js";
 import { renderPlayers } from "./players.js";
 import { ManageDialog } from "./manage.js";
+import { ResignDialog } from "./resign.js";
 import { TradeDialog } from "./trade.js";
 import { SpaceDialog } from "./spacecard.js";
 import { chatForm, chatItem } from "./chat.js";
@@ -219,7 +220,7 @@ export class GameScreen {
   /** Tell the player about trade answers and similar news that concern them. */
   notify(events) {
     for (const event of events) {
-      if (event.type === "TradeAccepted" || event.type === "TradeRejected") {
+      if (event.type === "TradeAccepted" || event.type === "TradeRejected" || event.type === "TradeLapsed") {
         if (event.seat === this.seat || event.partner === this.seat) toast(event.text, event.type === "TradeAccepted" ? "good" : "info");
       } else if (event.type === "TradeProposed" && event.partner === this.seat) {
         toast(event.text);
@@ -250,6 +251,7 @@ export class GameScreen {
     this.spaceCard = new SpaceDialog(this);
     this.manage = new ManageDialog(this);
     this.trade = new TradeDialog(this);
+    this.resign = new ResignDialog(this);
     this.renderToolbar();
     document.querySelector(".skip-link").setAttribute("href", "#decision");
     document.querySelector(".skip-link").textContent = t("skip_to_actions");
@@ -274,6 +276,8 @@ export class GameScreen {
     this.layout = null;
     this.manage.close();
     this.trade.close();
+    this.resign.close();
+    this.resign.dialog.remove();
     this.spaceCard.close();
     this.manage.dialog.remove();
     this.trade.dialog.remove();
@@ -291,6 +295,9 @@ export class GameScreen {
     if (!this.spectator && !this.over) {
       buttons.push(h("button", { type: "button", dataset: { testid: "manage" }, onclick: () => this.manage.open() }, t("manage_properties")));
       buttons.push(h("button", { type: "button", dataset: { testid: "trade" }, onclick: () => this.trade.open() }, t("propose_trade")));
+      if (this.state.game.players[this.seat]?.active) {
+        buttons.push(h("button", { type: "button", class: "secondary", dataset: { testid: "resign" }, onclick: () => this.resign.open() }, t("resign")));
+      }
     } else if (this.spectator) {
       buttons.push(h("span", { class: "badge" }, t("spectating")));
     }
