@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import random
 import re
 import string
@@ -19,6 +18,7 @@ from monopoly.core.actions import (
     ProposeTrade,
     Roll,
     SellBuilding,
+    field_types,
 )
 from monopoly.core.board import DECK_ROLES
 from monopoly.core.editions import REQUIRED_TERMS, edition_keys, get_edition
@@ -145,7 +145,10 @@ def random_value(rng: random.Random, kind: str) -> object:
 def random_action(rng: random.Random, game: Game) -> Action:
     """Any kind of action, half of them by the seat that must decide now."""
     cls = ACTION_TYPES[rng.choice(sorted(ACTION_TYPES))]
-    values = {f.name: random_value(rng, str(f.type)) for f in dataclasses.fields(cls)}
+    values = {
+        name: random_value(rng, f"tuple[{kind.__name__}]" if is_tuple else kind.__name__)
+        for name, kind, is_tuple in field_types(cls)
+    }
     deciding = game.decision.seat if game.decision else 0
     if rng.random() < 0.9:
         values["seat"] = deciding if rng.random() < 0.5 else rng.randint(0, game.players - 1)
@@ -170,7 +173,13 @@ def test_every_refusal_of_random_actions_is_a_keyed_reason_in_both_languages(
             game.apply(bots[decision.seat].choose(game, decision.seat))
         narrator = Narrator(game)
         for _ in range(60):
-            action = random_action(rng, game)
+            try:
+                action = random_action(rng, game)
+            except TypeError as error:
+                # The compiled build's actions refuse a field of the wrong type when made
+                # (the pure build's are refused by game.problem, as bad_field, below).
+                assert "expected" in str(error), error
+                continue
             reason = game.problem(action)
             if not reason:
                 continue

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import gc
-import weakref
 from collections.abc import Sequence
 
 from monopoly.bots.base import make_bot
@@ -13,6 +12,7 @@ from monopoly.core.game import Game
 from monopoly.core.view import PlayerView
 from monopoly.sim.runner import SimConfig, game_seed, lineup, play_counting, play_game, run
 from monopoly.sim.texts import JAIL_SLOT
+from tests.memory import alive_check
 from tests.scenario import start
 
 
@@ -97,9 +97,9 @@ def test_a_finished_game_is_freed_without_the_cyclic_collector() -> None:
             bots = [make_bot(level, seat) for seat, level in enumerate(levels)]
             play_counting(game, bots)
             assert game.turn > 0
-            freed = weakref.ref(game)
+            alive = alive_check(game)
             del game, bots
-            assert freed() is None, levels
+            assert not alive(), levels
     finally:
         if was_enabled:
             gc.enable()

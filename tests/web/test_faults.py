@@ -10,7 +10,6 @@ import json
 import random
 import sqlite3
 import time
-import weakref
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -28,6 +27,7 @@ from monopoly.core.records import replay
 from monopoly.web.app import create_app
 from monopoly.web.session import ServerConfig
 from monopoly.web.storage import Store
+from tests.memory import alive_check
 
 from .conftest import ROBOT_LIMITS
 from .servers import WAIT, Player, ServerThread, ann_in_a_game, create_game, simple_answer
@@ -297,12 +297,12 @@ def test_a_game_that_leaves_memory_is_freed_without_the_garbage_collector(
         with ServerThread(str(tmp_path / "games.sqlite3"), config(idle_unload=0.3)) as server:
             hub = server.app.state.hub
             game_id, _, ann = ann_in_a_game(server.base)
-            session = weakref.ref(hub.sessions[game_id])
-            game = weakref.ref(hub.sessions[game_id].game)
+            session = alive_check(hub.sessions[game_id])
+            game = alive_check(hub.sessions[game_id].game)
             play_to_the_end(ann)
             ann.close()
             until(lambda: not hub.sessions, "the game to leave memory")
-            until(lambda: session() is None and game() is None, "the game to be freed")
+            until(lambda: not session() and not game(), "the game to be freed")
     finally:
         gc.enable()
 

@@ -52,7 +52,6 @@ from .chance import ChanceSource, Entry
 from .editions import get_edition
 from .errors import IllegalActionError, NotYourTurnError, RecordError, SetupError
 from .reasons import Reason, refuse
-from .referable import WeakReferable
 from .rules import RuleSet
 from .state import (
     BID,
@@ -145,7 +144,7 @@ _SPACE_NUMBERS: dict[int, tuple[Board, SpaceNumbers]] = {}
 """By the id of the board (which the entry keeps alive)."""
 
 
-class Game(WeakReferable):
+class Game:
     """One game of MONOPOLY. Create with :meth:`Game.new` or from a record."""
 
     def __init__(
