@@ -2,7 +2,7 @@
 machine cannot disturb (the same games give the same count, give or take a few hundred).
 
     .venv/bin/python benchmarks/bench_instructions.py --games 40
-    .venv/bin/python benchmarks/bench_instructions.py --games 60 --pythonpath build/fast
+    .venv/bin/python benchmarks/bench_instructions.py --games 60 --pythonpath build/compiled
     .venv/bin/python benchmarks/bench_instructions.py --bots hard,normal,easy,normal
 
 Runs the simulator (one process, 4 players, standard rules, seed 1) under
@@ -10,8 +10,9 @@ Runs the simulator (one process, 4 players, standard rules, seed 1) under
 the difference in instructions by the difference in player-turns, so start-up and
 imports cancel out (a game played first, outside valgrind, caches every module's
 bytecode, so that neither counted run compiles one). Fewer instructions per player-turn
-is faster code; compare two versions by pointing ``--pythonpath`` at each (``src`` or
-``build/fast``). Needs Debian's valgrind; a run takes about half a second per game.
+is faster code; compare two versions by pointing ``--pythonpath`` at each (``src``, or a
+compiled build: ``.venv/bin/python -m pip install --no-deps --target build/compiled .``).
+Needs Debian's valgrind; a run takes about half a second per game.
 """
 
 from __future__ import annotations

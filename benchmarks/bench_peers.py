@@ -1,7 +1,7 @@
 """This engine beside two public Monopoly simulators, in player-turns per second.
 
     .venv/bin/python benchmarks/bench_peers.py                  # whatever is present
-    .venv/bin/python benchmarks/bench_peers.py --games 300 --fast
+    .venv/bin/python benchmarks/bench_peers.py --games 300
     .venv/bin/python benchmarks/bench_peers.py --instructions 45  # valgrind, see below
 
 A *player-turn* is one turn of one player with all its decisions (a turn with doubles is
@@ -17,8 +17,9 @@ them into ``peers/`` (ignored by git), or point ``--peers`` at another folder::
     git clone --depth 1 https://github.com/richard-shepherd/monopyly peers/monopyly
 
 Each engine plays in a fresh interpreter, one process, with its own computer players:
-this project's ``normal`` level x 4 (standard rules, turn limit 1000; pure Python, and
-the mypyc build with ``--fast``); gamescomputersplay/monopoly's four standard players
+this project's ``normal`` level x 4 (standard rules, turn limit 1000; the installed
+package as compiled by ``pip install .`` / ``./run``, and its pure Python modules with
+``MONOPOLY_PURE=1``); gamescomputersplay/monopoly's four standard players
 (its game log off, up to 1000 rounds); monopyly's four sample AIs (Generous Daddy,
 LazyBones, Mean Daddy, Sophie; up to 500 rounds). Turns are counted by wrapping each
 peer's per-turn function from outside (a roll again after doubles is not a new turn).
@@ -120,11 +121,15 @@ PEERS = {
 }
 
 
-def measure(code: str, games: int, cwd: Path, pythonpath: Path | None) -> dict[str, float]:
+def environment(extra: dict[str, str]) -> dict[str, str]:
+    """This process's environment without a PYTHONPATH or build choice, plus ``extra``."""
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "MONOPOLY_PURE")}
+    return {**env, **extra}
+
+
+def measure(code: str, games: int, cwd: Path, extra: dict[str, str]) -> dict[str, float]:
     """Run one harness in a fresh interpreter; its last output line is the JSON result."""
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
-    if pythonpath is not None:
-        env["PYTHONPATH"] = str(pythonpath)
+    env = environment(extra)
     done = subprocess.run(
         [sys.executable, "-c", code, str(games)],
         cwd=cwd,
@@ -139,9 +144,9 @@ def measure(code: str, games: int, cwd: Path, pythonpath: Path | None) -> dict[s
     return result
 
 
-def instructions_per_turn(code: str, games: int, cwd: Path, pythonpath: Path | None) -> float:
+def instructions_per_turn(code: str, games: int, cwd: Path, extra: dict[str, str]) -> float:
     """Instructions per player-turn of a harness, by two runs under valgrind."""
-    counts = [_counted(code, n, cwd, pythonpath) for n in (BASE_GAMES, games)]
+    counts = [_counted(code, n, cwd, extra) for n in (BASE_GAMES, games)]
     (base, base_turns), (total, turns) = counts
     return (total - base) / (turns - base_turns)
 
@@ -150,11 +155,9 @@ BASE_GAMES = 5
 """The short run whose count is taken off (start-up, imports, the first games)."""
 
 
-def _counted(code: str, games: int, cwd: Path, pythonpath: Path | None) -> tuple[int, int]:
+def _counted(code: str, games: int, cwd: Path, extra: dict[str, str]) -> tuple[int, int]:
     """(instructions, player-turns) of one run of ``games`` games under valgrind."""
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
-    if pythonpath is not None:
-        env["PYTHONPATH"] = str(pythonpath)
+    env = environment(extra)
     valgrind = [
         "valgrind",
         "--tool=cachegrind",
@@ -188,21 +191,26 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=200, help="games per engine (200)")
     parser.add_argument("--peers", type=Path, default=ROOT / "peers", help="folder of the peers")
-    parser.add_argument("--fast", action="store_true", help="also this engine compiled (mypyc)")
     parser.add_argument(
         "--instructions", type=int, metavar="N", help="instructions per player-turn (valgrind)"
     )
     args = parser.parse_args(argv)
-    engines: list[tuple[str, str, Path, Path | None]] = [
-        ("this project, pure Python, 4 x normal", OURS, ROOT, ROOT / "src")
+    installed = subprocess.run(
+        [sys.executable, "-m", "monopoly", "--version"],
+        env=environment({}), capture_output=True, text=True, check=True,
+    ).stdout.strip()  # fmt: skip
+    print(f"installed: {installed}")
+    engines: list[tuple[str, str, Path, dict[str, str]]] = [
+        ("this project, compiled (mypyc), 4 x normal", OURS, ROOT, {}),
+        ("this project, pure Python, 4 x normal", OURS, ROOT, {"MONOPOLY_PURE": "1"}),
     ]
-    if args.fast:
-        subprocess.run([str(ROOT / "scripts" / "build-fast.sh")], check=True)
-        engines.append(("this project, compiled (mypyc)", OURS, ROOT, ROOT / "build" / "fast"))
+    if "compiled (mypyc" not in installed:
+        print("note: the installed package is not compiled (./run installs it compiled)")
+        engines.pop(0)
     for folder, (name, code) in PEERS.items():
         where = args.peers / folder
         if where.is_dir():
-            engines.append((name, code, where, None))
+            engines.append((name, code, where, {}))
         else:
             print(f"note: {where} not found; {name} left out (see this script's docstring)")
     if args.instructions:
@@ -211,16 +219,16 @@ def main(argv: list[str] | None = None) -> None:
         print()
         print("| engine | instructions per player-turn |")
         print("|---|---|")
-        for name, code, cwd, pythonpath in engines:
-            count = instructions_per_turn(code, args.instructions, cwd, pythonpath)
+        for name, code, cwd, extra in engines:
+            count = instructions_per_turn(code, args.instructions, cwd, extra)
             print(f"| {name} | {count:,.0f} |", flush=True)
         return
     print(f"{args.games} games each, one process; player-turns/s by the wall clock and per CPU s")
     print()
     print("| engine | games | player-turns/game | games/s | player-turns/s | per CPU s |")
     print("|---|---|---|---|---|---|")
-    for name, code, cwd, pythonpath in engines:
-        print(row(name, measure(code, args.games, cwd, pythonpath)), flush=True)
+    for name, code, cwd, extra in engines:
+        print(row(name, measure(code, args.games, cwd, extra)), flush=True)
 
 
 if __name__ == "__main__":

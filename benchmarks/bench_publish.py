@@ -88,7 +88,9 @@ async def connect(session: GameSession, socket: Socket, token: str | None, delta
 
 async def bench(actions: int, deflate: bool, deltas: bool, folder: str) -> None:
     # The computers' own task never moves; every connection comes from one address.
-    config = ServerConfig(bot_delay=1e9, testing=True, limits=Limits(address_factor=1e9))
+    config = ServerConfig(
+        bot_delay=1e9, testing=True, limits=Limits(address_factor=1e9, address_rates={})
+    )
     hub = Hub(Store(str(Path(folder) / "bench.sqlite3")), config)
     player, watcher = Socket(deflate), Socket(deflate)
     timing = {"moves": 0.0, "publish": 0.0}

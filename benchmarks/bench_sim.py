@@ -9,8 +9,8 @@ events, unchecked answers from the legal list, landings counted). Prints games/s
 player-turns/s (one turn of one player with all its decisions: the engine's
 ``game.turn``) and rolls/s by the wall clock, and player-turns per CPU second (steadier
 on a shared machine); ``--profile`` runs the games under cProfile and prints the top
-functions. For the compiled build: ``scripts/build-fast.sh`` then
-``PYTHONPATH=build/fast .venv/bin/python benchmarks/bench_sim.py``.
+functions. It measures the build that runs (printed first): the package installed by
+``./run`` is compiled; ``MONOPOLY_PURE=1`` (or ``PYTHONPATH=src``) measures pure Python.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ import sys
 import time
 
 from monopoly.bots.base import LEVELS, load_levels
+from monopoly.build import running
 from monopoly.sim.runner import SimConfig, run
 
 
@@ -66,6 +67,7 @@ def main(argv: list[str] | None = None) -> None:
         f"{summary.games} games, {args.players} x {level}, rules {config.rules.describe()}"
         f" (turn limit {args.turn_limit or 'none'}), seed {args.seed}, one process"
     )
+    print(f"build       {running().describe()}")
     print(f"time        {seconds:10.2f} s{' (profiled)' if profiler else ''}")
     print(f"games/s     {summary.games / seconds:10.1f}")
     print(f"rolls/s     {summary.rolls / seconds:10.0f}")

@@ -1,10 +1,11 @@
-# Sourced by ./test: what the tests need from Debian — PostgreSQL (storage tests) and
-# Chromium (browser tests) — installed when missing (as root, with apt-get), and a
+# Sourced by ./test: what the tests need from Debian — PostgreSQL (storage tests),
+# Chromium (browser tests) and nginx (the reverse-proxy test of deploy/nginx.conf) — installed when missing (as root, with apt-get), and a
 # throwaway PostgreSQL server started, its URL exported as MONOPOLY_TEST_POSTGRES_URL.
 missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)
 ls -d /usr/lib/postgresql/*/bin >/dev/null 2>&1 || missing+=(postgresql)
 command -v gcc >/dev/null 2>&1 || missing+=(gcc)
+[ -x /usr/sbin/nginx ] || missing+=(nginx-light)
 if [ "${#missing[@]}" -gt 0 ]; then
   if [ "$(id -u)" != 0 ] || ! command -v apt-get >/dev/null 2>&1; then
     echo "The tests need ${missing[*]} (Debian packages); install them as root:" >&2

@@ -11,6 +11,8 @@ players are in :mod:`monopoly.bots`, the simulator in :mod:`monopoly.sim`, the b
 game's server in :mod:`monopoly.web`.
 """
 
+# First: picks the compiled or the pure Python modules before any of them is imported.
+from monopoly.build import BUILD
 from monopoly.core.actions import (
     AcceptTrade,
     Action,
@@ -60,6 +62,7 @@ from monopoly.core.view import PlayerView
 __all__ = [
     "BANK",
     "BOARD_SIZE",
+    "BUILD",
     "AcceptTrade",
     "Action",
     "Bid",

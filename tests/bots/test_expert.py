@@ -121,17 +121,3 @@ def test_without_rollouts_it_is_exactly_its_judge() -> None:
         play(game, [first, HardBot(49), HardBot(50)])
         records.append([str(entry) for entry in game.record])
     assert records[0] == records[1]
-
-
-def test_without_deep_copies_the_search_replays_the_record(monkeypatch: object) -> None:
-    """The compiled Game cannot be deep-copied; the copy is then replayed instead."""
-    game = Game.new(3, "classic", RuleSet.named("standard", turn_limit=40), seed=6)
-    play(game, [make_bot("hard", 1), make_bot("hard", 2), make_bot("hard", 3)], max_actions=60)
-
-    def refuse(self: Game) -> Game:
-        raise TypeError("no deep copies here")
-
-    monkeypatch.setattr(Game, "clone", refuse)  # type: ignore[attr-defined]
-    copy = PlayerView(game, 1).sample_game(4)
-    assert copy is not game
-    assert (copy.cash, copy.owner, copy.position) == (game.cash, game.owner, game.position)

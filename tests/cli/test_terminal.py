@@ -8,6 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from rich.console import Console
 
 from monopoly.bots.base import make_bot
@@ -250,6 +251,17 @@ def test_deed_shows_rents_costs_and_owner() -> None:
     for text in ("Boardwalk", "$400", "$50", "$600", "$2,000", "Each house costs", "$200"):
         assert text in shown
     assert "Owner" in shown.split("Boardwalk")[-1] and "P1" in shown.split("Owner")[-1]
+
+
+@pytest.mark.parametrize(("rules", "per_hotel"), [("standard", 4), ("short", 3)])
+def test_deed_shows_the_rule_sets_building_ladder(rules: str, per_hotel: int) -> None:
+    """R-SHORT-2: in the short game a hotel follows 3 houses; the deed has no 4-house row."""
+    game = start({"players": [{}, {}]}, rules=rules)
+    shown = play(game, "s 39")
+    assert f"with a hotel (after {per_hotel} houses)" in shown
+    assert "with 3 houses" in shown and "$1,400" in shown and "$2,000" in shown
+    assert ("with 4 houses" in shown) == (per_hotel == 4)
+    assert ("$1,700" in shown) == (per_hotel == 4)
 
 
 def test_a_whole_game_against_computers_reaches_the_end() -> None:

@@ -65,7 +65,7 @@ from monopoly.core.actions import (
 )
 from monopoly.core.board import DECK_ROLES, CardKind, SpaceKind
 from monopoly.core.building import build_problem, buildable_spaces
-from monopoly.core.debt import raisable
+from monopoly.core.debt import debt_of, raisable, still_to_settle
 from monopoly.core.editions import edition_keys
 from monopoly.core.errors import IllegalActionError
 from monopoly.core.game import Game
@@ -74,6 +74,7 @@ from monopoly.core.position import dump_position
 from monopoly.core.records import game_state, record_of, replay
 from monopoly.core.rules import RuleSet
 from monopoly.core.state import (
+    BID,
     RAISE_CASH,
     TRADE,
     Auction,
@@ -84,6 +85,7 @@ from monopoly.core.state import (
     SettleShortage,
     Shortage,
 )
+from monopoly.core.trade import cash_received
 
 BANK = -1
 TO_POT = ("tax", "card", "jail_fine")
@@ -232,8 +234,10 @@ class Checker:
             elif kind is ev.PropertyBought:
                 assert event.price == spaces[event.space].price  # R-LAND-1
                 delta[event.seat] -= event.price
+            elif kind is ev.BuildingBuilt and event.won_at_auction:
+                assert event.price >= 0  # R-BUILD-6: the bid, paid when the auction ended
             elif kind is ev.BuildingBuilt:
-                assert event.price in (0, spaces[event.space].house_cost)
+                assert event.price == spaces[event.space].house_cost
                 delta[event.seat] -= event.price
             elif kind is ev.BuildingSold:
                 assert (
@@ -275,6 +279,8 @@ class Checker:
             traded = offer is not None and seat in (offer.seat, offer.partner)
             if (chosen or traded) and debts_of(game, seat) == owed:
                 assert raisable(game, seat) >= could_pay, (seat, action, events)
+            if traded and offer is not None:  # R-DEBT-3: a debtor's trade brings cash
+                assert cash_received(offer, seat) > 0, (seat, offer)
         for seat in range(n):
             if seat in bankrupt:
                 assert game.cash[seat] == 0  # R-BANKRUPT-1
@@ -369,13 +375,18 @@ class Checker:
             return
         assert len(active) >= 2  # R-END-1
         if game.rules.short_game and len(active) < n:
-            # R-SHORT-4: the first bankruptcy ends the game once it is settled
-            assert len(active) == n - 1
-            assert any(type(t) is FinishGame for t in game.tasks)
+            # R-SHORT-4: the first bankruptcy ends the game once it is settled: nothing
+            # still to settle waits below the end (a second bankruptcy may happen while
+            # it is settled).
+            ends = [i for i, t in enumerate(game.tasks) if type(t) is FinishGame]
+            assert len(ends) == 1
+            assert not any(still_to_settle(t) for t in game.tasks[: ends[0]])
         limit = game.rules.turn_limit
         assert not limit or game.turn <= limit
         decision = game.decision
         assert decision is not None and game.active[decision.seat]
+        if decision.kind == BID:  # R-DEBT-3: a debtor's turn to bid passes
+            assert debt_of(game, decision.seat) is None
         self._check_listing(decision.seat)
 
     def _check_listing(self, seat: int) -> None:

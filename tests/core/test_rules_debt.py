@@ -1,4 +1,4 @@
-"""Debt and bankruptcy: R-DEBT-1..2, R-BANKRUPT-1..3, R-END-1."""
+"""Debt and bankruptcy: R-DEBT-1..3, R-BANKRUPT-1..3, R-END-1."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from monopoly.core.actions import (
     Bid,
     Build,
     DeclareBankruptcy,
+    DeclareWant,
     KeepMortgaged,
     Mortgage,
     PassBid,
@@ -20,8 +21,32 @@ from monopoly.core.actions import (
 )
 from monopoly.core.game import Game
 from monopoly.core.state import BID, MORTGAGE_RECEIVED, RAISE_CASH, ROLL
-from tests.scenario import assert_illegal, start, waiting
-from tests.spaces import BALTIC, BOARDWALK, INCOME_TAX, MED, ORIENTAL, PARK_PLACE, READING
+from tests.scenario import apply_all, assert_illegal, start, waiting
+from tests.spaces import (
+    ATLANTIC,
+    B_AND_O,
+    BALTIC,
+    BOARDWALK,
+    CONNECTICUT,
+    ELECTRIC,
+    ILLINOIS,
+    INCOME_TAX,
+    INDIANA,
+    KENTUCKY,
+    MARVIN,
+    MED,
+    NEW_YORK,
+    ORIENTAL,
+    PARK_PLACE,
+    PENNSYLVANIA_RR,
+    READING,
+    SHORT_LINE,
+    ST_JAMES,
+    TENNESSEE,
+    VENTNOR,
+    VERMONT,
+    WATER,
+)
 
 JAIL_CARD = "get_out_of_jail_free"
 
@@ -281,3 +306,44 @@ def test_r_end_1_game_goes_on_while_two_remain() -> None:
     assert not game.over
     assert game.active == [True, False, True, False]
     assert waiting(game) == (ROLL, 2)
+
+
+# ---------------------------------------------------------------------- R-DEBT-3
+def test_r_debt_3_an_offer_lapses_when_its_player_goes_bankrupt_in_a_shortage_auction() -> None:
+    """Reachable under the default rules: P1's offer to P2 waits while a house shortage is
+    auctioned; P1 bids all its cash, lifts its mortgages, wins and cannot pay, and goes
+    bankrupt to the Bank. The offer lapses: P2 keeps its card and nothing moves."""
+    mortgaged = (
+        READING,
+        PENNSYLVANIA_RR,
+        B_AND_O,
+        SHORT_LINE,
+        ELECTRIC,
+        WATER,
+        PARK_PLACE,
+        BOARDWALK,
+    )
+    built = (KENTUCKY, INDIANA, ILLINOIS, ATLANTIC, VENTNOR, MARVIN)
+    position = {
+        "players": [{}, {"cash": 1100}, {"jail_cards": ["chance"]}],
+        "properties": {
+            **{s: {"owner": 0} for s in (ORIENTAL, VERMONT, CONNECTICUT)},
+            **{s: {"owner": 0, "buildings": 4} for s in built},
+            **{s: {"owner": 0, "buildings": 2} for s in (ST_JAMES, TENNESSEE, NEW_YORK)},
+            **{s: {"owner": 1} for s in (MED, BALTIC)},
+            **{s: {"owner": 1, "mortgaged": True} for s in mortgaged},
+        },
+    }
+    game = start(position, players=3)
+    assert game.bank_houses == 2
+    game.apply(ProposeTrade(1, partner=2, give_cash=10, take_cards=("chance",)))
+    game.apply(Build(0, (ORIENTAL, VERMONT)))  # 2 wanted, 2 in the Bank, P1 wants 1
+    game.apply(DeclareWant(1, 1))
+    apply_all(game, Bid(0, 10), Bid(1, 1100), *(Unmortgage(1, s) for s in mortgaged))
+    game.apply(PassBid(0))  # P1 owes 1,100 and could raise only 81 + 60 + 925
+    assert waiting(game) == (RAISE_CASH, 1)
+    events = game.apply(DeclareBankruptcy(1))
+    assert ev.TradeLapsed(1, 2) in events
+    assert_illegal(game, AcceptTrade(2), "no trade offer is waiting", "R-DEBT-3")
+    assert game.jail_cards == [[], [], ["chance"]]
+    assert game.cash[1:] == [0, 1500]

@@ -394,7 +394,7 @@ def test_r_card_1_advance_to_cards(space: int, card: str, target: int, salary: i
 def test_r_card_1_advance_to_go_collects_200(role: str, space: int) -> None:
     game, events = draw_game(space, role, "advance_to_go")
     assert game.position[0] == 0
-    assert ev.SalaryCollected(0, 200) in events
+    assert ev.SalaryCollected(0, 200, landed=True) in events
     assert game.cash[0] == 1700
     assert waiting(game) == (ROLL, 1)
 

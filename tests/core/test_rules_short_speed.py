@@ -8,27 +8,33 @@ import pytest
 
 from monopoly.core import events as ev
 from monopoly.core.actions import (
+    AcceptTrade,
+    Bid,
     Build,
     Buy,
     ChooseBreakdown,
     ChooseMove,
     ChooseSpace,
+    ClaimRent,
     DeclareBankruptcy,
     DeclineBuy,
+    KeepMortgaged,
     PassBid,
     PayJailFine,
+    ProposeTrade,
     Roll,
     RollForDoubles,
     SellBuilding,
+    Unmortgage,
 )
 from monopoly.core.chance import BUS, MR_MONOPOLY
 from monopoly.core.editions import get_edition
 from monopoly.core.errors import RecordError
 from monopoly.core.game import Game, PlayerSetup, Setup
 from monopoly.core.rules import RuleSet
-from monopoly.core.state import BID, BUY, JAIL, RAISE_CASH, ROLL, TRIPLES
+from monopoly.core.state import BID, BUY, JAIL, MORTGAGE_RECEIVED, RAISE_CASH, ROLL, TRIPLES
 from monopoly.core.state import BUS as BUS_DECISION
-from tests.scenario import apply_all, assert_illegal, dice_left, new_game, start
+from tests.scenario import apply_all, assert_illegal, dice_left, new_game, start, waiting
 
 BOARD = get_edition("classic").board
 PROPERTIES = BOARD.properties
@@ -274,6 +280,55 @@ def test_r_short_4_standard_game_goes_on_after_the_first_bankruptcy() -> None:
     assert not game.over
     assert game.active == [False, True, True]
     assert game.decision is not None and (game.decision.kind, game.decision.seat) == (ROLL, 1)
+
+
+def test_r_short_4_a_bankruptcy_to_a_player_during_an_auction_is_settled_first() -> None:
+    """Rent must be claimed: P0 claims P1's 2,000 for Boardwalk while Oriental is auctioned;
+    P1 goes bankrupt to P0. P0's R-MORT-4 choice for Reading comes first, then the auction
+    ends (P1's bid lapses, R-AUCTION-4: P2's 20 buys Oriental), then the count."""
+    rules = RuleSet(short_game=True, rent_must_be_claimed=True)
+    hotels = {"owner": 0, "buildings": "hotel"}
+    position = {
+        "players": [{"cash": 500}, {"cash": 50, "position": 35}, {"cash": 500}],
+        "properties": {"37": hotels, "39": hotels, "5": {"owner": 1, "mortgaged": True}},
+        "turn": 1,
+    }
+    game = start(position, rules=rules, dice=[(2, 2), (3, 4)])
+    apply_all(game, Roll(1), Roll(1), DeclineBuy(1), Bid(1, 10), Bid(2, 20))  # via GO to 6
+    game.apply(ClaimRent(0, 39))
+    assert game.decision is not None and game.decision.kind == RAISE_CASH
+    game.apply(DeclareBankruptcy(1))
+    assert not game.over and game.owner[5] == 0
+    assert waiting(game) == (MORTGAGE_RECEIVED, 0)
+    game.apply(KeepMortgaged(0, 5))
+    assert not game.over and waiting(game) == (BID, 0)
+    assert game.bid_range() == (21, 500 + 250 - 10)
+    game.apply(PassBid(0))
+    assert game.over and game.owner[6] == 2 and game.cash == [740, 0, 480]
+    assert game.winners == (0,)
+
+
+@pytest.mark.parametrize("lift", [False, True])
+def test_r_short_4_another_players_r_mort_4_choice_comes_before_the_count(lift: bool) -> None:
+    """P0 swaps mortgaged Mediterranean for P2's mortgaged Boardwalk, cannot pay the 10 %
+    on Boardwalk and goes bankrupt. Boardwalk is auctioned, then P2 settles the 10 % on
+    Mediterranean; only then are the fortunes counted, and the fee makes P1 the richest."""
+    position = {
+        "players": [{"cash": 5}, {"cash": 500}, {"cash": 472}],
+        "properties": {"1": {"owner": 0, "mortgaged": True}, "39": {"owner": 2, "mortgaged": True}},
+    }
+    game = start(position, rules="short")
+    game.apply(ProposeTrade(0, partner=2, give=(1,), take=(39,)))
+    game.apply(AcceptTrade(2))
+    game.apply(KeepMortgaged(0, 39))  # 20 owed, 5 in cash
+    game.apply(DeclareBankruptcy(0))
+    assert not game.over and waiting(game) == (BID, 1)
+    apply_all(game, PassBid(1), PassBid(2))
+    assert not game.over and waiting(game) == (MORTGAGE_RECEIVED, 2)
+    assert game.net_worth(2) == 472 + 30 > game.net_worth(1) == 500
+    game.apply(Unmortgage(2, 1) if lift else KeepMortgaged(2, 1))
+    assert game.over and game.winners == (1,)
+    assert game.net_worth(2) == 499
 
 
 # ============================================================== the Speed Die

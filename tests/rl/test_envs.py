@@ -19,9 +19,9 @@ from monopoly.core.game import Game
 from monopoly.core.records import replay
 from monopoly.core.rules import RuleSet
 from monopoly.core.view import PlayerView
+from monopoly.rl.aec_env import env, raw_env
 from monopoly.rl.catalogue import CATALOGUE, SIZE, VERSION
 from monopoly.rl.driver import Driver, IllegalAction
-from monopoly.rl.env import env, raw_env
 from monopoly.rl.gym_env import MonopolyGymEnv
 from monopoly.rl.observation import OBS_LAYOUT, OBS_SIZE, observe, observe_dict
 from tests.scenario import start

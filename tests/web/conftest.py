@@ -23,6 +23,7 @@ ABSENCE = 0.4
 ROBOT_LIMITS = Limits(
     message_rates={kind: (1000.0, 1000.0) for kind in default_message_rates()},
     create_rate=(1000.0, 1000.0),
+    address_rates={},
 )
 """Test clients send as fast as they can: the rate limits have tests of their own."""
 POSTGRES_VARIABLE = "MONOPOLY_TEST_POSTGRES_URL"

@@ -26,6 +26,7 @@ import uvicorn
 from websockets.sync.client import ClientConnection, connect
 
 from monopoly.web.app import create_app
+from monopoly.web.connections import ServerSettings
 from monopoly.web.session import ServerConfig
 
 WAIT = 10.0
@@ -41,14 +42,19 @@ def free_port() -> int:
 
 
 class ServerThread:
-    """The app served by uvicorn on 127.0.0.1 and a free port, in a thread."""
+    """The app served by uvicorn on 127.0.0.1 (or ``host``) and a free port, in a thread."""
 
-    def __init__(self, db: str, config: ServerConfig) -> None:
+    def __init__(
+        self,
+        db: str,
+        config: ServerConfig,
+        forwarded_allow_ips: str | None = None,
+        host: str = "127.0.0.1",
+    ) -> None:
         self.app = create_app(db, config)
+        self.host = host
         self.server = uvicorn.Server(
-            uvicorn.Config(
-                self.app, host="127.0.0.1", port=0, log_level="warning", ws_max_size=65536
-            )
+            ServerSettings(self.app, host, 0, forwarded_allow_ips=forwarded_allow_ips)
         )
         self.thread = threading.Thread(target=self.server.run, daemon=True)
         self.base = ""
@@ -60,7 +66,7 @@ class ServerThread:
             assert self.thread.is_alive() and time.monotonic() < deadline, "server did not start"
             time.sleep(0.01)
         port = self.server.servers[0].sockets[0].getsockname()[1]
-        self.base = f"http://127.0.0.1:{port}"
+        self.base = f"http://{f'[{self.host}]' if ':' in self.host else self.host}:{port}"
         self.app.state.hub.listen_url = self.base + "/"  # as `monopoly serve` does
         return self
 

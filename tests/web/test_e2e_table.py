@@ -59,6 +59,31 @@ def test_clicking_a_space_shows_owner_rent_buildings_and_mortgage(
     page.close()
 
 
+@pytest.mark.parametrize(("preset", "per_hotel"), [("standard", 4), ("short", 3)])
+def test_the_deed_on_a_space_card_shows_the_rule_sets_building_ladder(
+    server: ServerThread, browser: Browser, preset: str, per_hotel: int
+) -> None:
+    """R-SHORT-2: in the short game a hotel follows 3 houses, so Boardwalk's deed has no
+    4-house row and names the hotel after 3 houses (its rent stays the printed $2,000)."""
+    created = create(
+        server.base,
+        rules={"preset": preset, "options": {}},
+        seats=[{"type": "human"}, {"type": "bot", "level": "easy"}],
+        seed=5,
+    )
+    page = browser.new_page()
+    errors = watch_errors(page)
+    open_seat(page, server.base, created["game_id"], created["seat_token"])
+    page.locator("[data-testid=start]").click()
+    page.locator("#decision [data-act=roll]").wait_for()
+    deed = space_card(page, 39)
+    assert f"1 hotel (after {per_hotel} houses)\t$2,000" in deed
+    assert "3 houses\t$1,400" in deed
+    assert ("4 houses\t$1,700" in deed) == (per_hotel == 4)
+    assert errors == []
+    page.close()
+
+
 def test_money_changes_float_over_the_players_panels(
     server: ServerThread, browser: Browser
 ) -> None:

@@ -382,7 +382,11 @@ def test_a_full_disk_is_an_error_and_the_game_goes_on_when_there_is_room(tmp_pat
             seen = act_until_refused(ann)
             health = httpx.get(f"{server.base}/api/health")
             assert health.status_code == 503
-            assert "full" in health.json()["last_write_error"]
+            assert health.json()["error"] == {
+                "code": "database",
+                "problem": "disk_full",
+                "message": "the database's disk is full",
+            }
             ann.send({"type": "sync"})
             assert ann.expect("state")["state_id"] == seen["state_id"]
             cap["pages"] = 2**30  # room again: her action (or the computers') goes through

@@ -242,7 +242,10 @@ def test_messages_before_hello_and_with_a_bad_token_are_refused(table: dict[str,
         assert json.loads(ws.recv(timeout=5))["type"] == "welcome"
     other = table["other"]
     # the refused hellos told nobody anything; the watcher who came and went did
-    assert [other.expect("presence")["watchers"] for _ in range(2)] == [1, 0]
+    told = [other.expect("presence")["watchers"]]
+    while told[-1] != 0:  # arrival and leaving may be told together
+        told.append(other.expect("presence")["watchers"])
+    assert told in ([0], [1, 0])
     assert other.next_message() == {"type": "pong"}
 
 

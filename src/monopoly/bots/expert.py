@@ -52,7 +52,7 @@ class ExpertBot:
     decision kinds.
 
     It holds its judge rather than being one: the judge may be compiled
-    (``scripts/build-fast.sh``), and compiled classes take no interpreted subclasses."""
+    (``setup.py``), and compiled classes take no interpreted subclasses."""
 
     def __init__(
         self,

@@ -6,6 +6,7 @@ import json
 import sys
 import time
 from collections.abc import Sequence
+from importlib.metadata import version as package_version
 from pathlib import Path
 from typing import Annotated
 
@@ -13,6 +14,7 @@ import typer
 from rich.console import Console
 
 from monopoly.bots.base import BotError, make_bot
+from monopoly.build import running
 from monopoly.core.editions import EditionError, edition_keys, get_edition
 from monopoly.core.errors import MonopolyError, RecordError
 from monopoly.core.game import Game
@@ -142,12 +144,39 @@ def editions() -> None:
         console.print(f"   {en.terms['currency']} · {en.terms['houses']} · {en.terms['hotels']}")
 
 
+def _show_version(asked: bool) -> None:
+    if asked:
+        console.print(f"monopoly {package_version('monopoly')}, {running().describe()}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _options(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version",
+            callback=_show_version,
+            is_eager=True,
+            help="Show the version and which build runs (compiled or pure Python), and exit.",
+        ),
+    ] = False,
+) -> None:
+    """MONOPOLY: the classic game and its themed editions."""
+    current = running()
+    if not current.compiled and current.reason == "not compiled" and sys.stderr.isatty():
+        # Said once per run, where a person reads it (tests and pipes are left alone).
+        errors.print(f"monopoly runs the {current.describe()}: simulations run slower")
+
+
 def main() -> None:
     """The ``monopoly`` command (also ``python -m monopoly``)."""
     app()
 
 
 # The other commands register themselves on ``app`` when imported.
+from monopoly.cli import analyse as _analyse  # noqa: E402,F401
+from monopoly.cli import ladder as _ladder  # noqa: E402,F401
 from monopoly.cli import play as _play  # noqa: E402,F401
 from monopoly.cli import serve as _serve  # noqa: E402,F401
 from monopoly.cli import simulate as _simulate  # noqa: E402,F401

@@ -71,8 +71,31 @@ def serve(
         ),
     ] = 8.0,
     connections_per_address: Annotated[
-        int, typer.Option(help="Open WebSocket connections allowed from one address")
+        int,
+        typer.Option(help="Open connections (HTTP and WebSocket) allowed from one address"),
     ] = 256,
+    address_hellos: Annotated[
+        float,
+        typer.Option(
+            help="Connections one address may open into games at once (then 10 a second): "
+            "a crowd of spectators behind one address"
+        ),
+    ] = 300.0,
+    connections_total: Annotated[
+        int,
+        typer.Option(help="Open connections allowed per server process (fewer if files are short)"),
+    ] = 8192,
+    forwarded_allow_ips: Annotated[
+        str | None,
+        typer.Option(
+            help="Proxies whose X-Forwarded-For and X-Forwarded-Proto are believed, as "
+            "addresses or networks separated by commas (default: none)"
+        ),
+    ] = None,
+    allowed_host: Annotated[
+        list[str] | None,
+        typer.Option(help="Another host name the server answers to (repeatable)"),
+    ] = None,
     access_log: Annotated[
         bool, typer.Option(help="Log every request (never bodies, queries or tokens)")
     ] = True,
@@ -100,8 +123,11 @@ def serve(
     import uvicorn
 
     from monopoly.web.app import create_app
-    from monopoly.web.limits import Limits
+    from monopoly.web.connections import ServerSettings, raise_descriptor_limit
+    from monopoly.web.limits import Limits, default_address_rates
     from monopoly.web.session import ServerConfig
+
+    raise_descriptor_limit()
 
     config = ServerConfig(
         bot_delay=bot_delay,
@@ -109,6 +135,8 @@ def serve(
         turn_timer=turn_timer,
         public_url=public_url,
         allowed_origins=tuple(allow_origin or ()),
+        host=host,
+        allowed_hosts=tuple(allowed_host or ()),
         testing=testing,
         idle_unload=idle_unload,
         access_log=access_log,
@@ -116,6 +144,8 @@ def serve(
             create_rate=(create_rate, 20.0),
             address_factor=address_factor,
             connections_per_address=connections_per_address,
+            connections_total=connections_total,
+            address_rates={"hello": (default_address_rates()["hello"][0], address_hellos)},
         ),
         cluster=cluster or workers > 1,
         ws_compression=ws_compression,
@@ -123,11 +153,11 @@ def serve(
     if workers > 1:
         if not database_url(db).startswith("postgresql"):
             raise typer.BadParameter("--workers above 1 needs --db postgresql://…")
-        _serve_workers(db, config, host, port, workers, open_browser)
+        _serve_workers(db, config, host, port, workers, open_browser, forwarded_allow_ips)
         return
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
     web_app = create_app(db, config)
-    server = uvicorn.Server(_uvicorn_config(web_app, host, port))
+    server = uvicorn.Server(ServerSettings(web_app, host, port, forwarded_allow_ips))
     threading.Thread(
         target=_announce, args=(server, web_app, database_url(db), open_browser), daemon=True
     ).start()
@@ -178,23 +208,14 @@ def _tune_garbage_collector() -> None:
     gc.set_threshold(young, middle, GC_OLD_EVERY)
 
 
-def _uvicorn_config(web_app: Any, host: str, port: int) -> Any:
-    import uvicorn
-
-    return uvicorn.Config(
-        web_app,
-        host=host,
-        port=port,
-        log_level="warning",
-        access_log=False,
-        ws_max_size=65536,
-        ws_per_message_deflate=web_app.state.hub.config.ws_compression,
-        h11_max_incomplete_event_size=16384,
-    )
-
-
 def _serve_workers(
-    db: str | None, config: Any, host: str, port: int, workers: int, open_browser: bool
+    db: str | None,
+    config: Any,
+    host: str,
+    port: int,
+    workers: int,
+    open_browser: bool,
+    forwarded_allow_ips: str | None,
 ) -> None:
     """Bind the port once and serve it from ``workers`` processes sharing one PostgreSQL
     (each game has one owner; see monopoly.web.cluster). A worker that dies is started
@@ -203,6 +224,7 @@ def _serve_workers(
     import signal
     import socket
     import time
+    import warnings
 
     sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -213,25 +235,31 @@ def _serve_workers(
     shown = "127.0.0.1" if host == "0.0.0.0" else host
     address = f"http://{shown}:{bound}/"
     context = multiprocessing.get_context("spawn")
+    # The workers share no named semaphores, so multiprocessing's helper process has
+    # nothing to clean up: that it was killed and started again is not worth a warning.
+    warnings.filterwarnings("ignore", message="resource_tracker: process died unexpectedly")
 
     def spawn() -> tuple[Any, Any]:
-        ready = context.Event()
+        """A worker and the pipe on which it says that it serves (a pipe, not an Event:
+        multiprocessing's semaphores are tracked by its helper process, and when that
+        process or a worker was killed, the helper printed a KeyError traceback for every
+        semaphore freed afterwards)."""
+        reader, writer = context.Pipe(duplex=False)
         process = context.Process(
-            target=_worker, args=(db, config, sock, address, ready), daemon=True
+            target=_worker,
+            args=(db, config, sock, address, writer, forwarded_allow_ips),
+            daemon=True,
         )
         process.start()
-        return process, ready
+        writer.close()
+        return process, reader
 
     _prepare_tables(db)
     started = [spawn() for _ in range(workers)]
     for process, ready in started:  # the address is printed once every worker serves
-        deadline = time.monotonic() + 120
-        while not ready.wait(0.2) and time.monotonic() < deadline:
-            if not process.is_alive():
-                raise fail(f"a server process ended while starting (exit code {process.exitcode})")
+        if not _serves(process, ready, time.monotonic() + 120):
+            raise fail(f"a server process ended while starting (exit code {process.exitcode})")
     processes = [process for process, _ready in started]
-    # Each Event is kept while its worker lives: a collected Event's semaphore is gone
-    # before the new process opens it, and that worker then fails to start.
     readies = [ready for _process, ready in started]
     print(
         f"MONOPOLY is served at {address}  (database: {_safe(database_url(db))}, "
@@ -256,11 +284,27 @@ def _serve_workers(
                 print(
                     f"worker {process.pid} ended ({process.exitcode}); starting another", flush=True
                 )
+                readies[index].close()
                 processes[index], readies[index] = spawn()
     for process in processes:
         process.terminate()
     for process in processes:
         process.join(10)
+
+
+def _serves(process: Any, ready: Any, deadline: float) -> bool:
+    """Wait until the worker says it serves (False: it ended first)."""
+    import time
+
+    while time.monotonic() < deadline:
+        if ready.poll(0.2):
+            try:
+                return bool(ready.recv())
+            except EOFError:  # it ended without a word
+                return False
+        if not process.is_alive():
+            return False
+    return False
 
 
 def _prepare_tables(db: str | None) -> None:
@@ -278,7 +322,14 @@ def _prepare_tables(db: str | None) -> None:
         store.close()
 
 
-def _worker(db: str | None, config: Any, sock: Any, address: str, ready: Any) -> None:
+def _worker(
+    db: str | None,
+    config: Any,
+    sock: Any,
+    address: str,
+    ready: Any,
+    forwarded_allow_ips: str | None,
+) -> None:
     import logging
     import os
     import time
@@ -286,17 +337,20 @@ def _worker(db: str | None, config: Any, sock: Any, address: str, ready: Any) ->
     import uvicorn
 
     from monopoly.web.app import create_app
+    from monopoly.web.connections import ServerSettings
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
     web_app = create_app(db, config)
     web_app.state.hub.listen_url = address
-    server = uvicorn.Server(_uvicorn_config(web_app, "", 0))
+    server = uvicorn.Server(ServerSettings(web_app, "", 0, forwarded_allow_ips))
 
     def tell_when_started() -> None:
         while not server.started and not server.should_exit:
             time.sleep(0.05)
-        print(f"worker {os.getpid()} serves", flush=True)
-        ready.set()
+        if server.started:
+            print(f"worker {os.getpid()} serves", flush=True)
+        ready.send(server.started)
+        ready.close()
 
     threading.Thread(target=tell_when_started, daemon=True).start()
     _tune_interpreter()

@@ -14,6 +14,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemaining
 from rich.table import Table
 
 from monopoly.bots.base import LEVELS, load_levels
+from monopoly.build import running
 from monopoly.cli.main import app, console, fail
 from monopoly.cli.options import Address, Backend, Workers
 from monopoly.core.editions import EditionError, get_edition
@@ -78,6 +79,7 @@ def simulate(
     chosen = get_edition(config.edition)
     texts = Texts(chosen, language)
     data = summary.to_json(config.setup_json(), chosen, texts)
+    data["build"] = running().describe()
     if as_json:
         sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=1) + "\n")
     else:

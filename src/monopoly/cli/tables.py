@@ -118,7 +118,8 @@ def deed_rent_rows(ui: TerminalGame, space: int) -> list[tuple[str, str]]:
         rows.append(
             (t("deed_rent_houses", count=count, house_word=word), ui.money(deed.rents[count]))
         )
-    rows.append((t("deed_rent_hotel"), ui.money(deed.rents[5])))
+    hotel = t("deed_rent_hotel", count=per_hotel)  # R-SHORT-2: after 3 in the short game
+    rows.append((hotel, ui.money(deed.rents[5])))
     return rows
 
 

@@ -474,9 +474,8 @@ class TerminalGame:
         return self.narrator.space(index)
 
     def item(self, item: int) -> str:
-        """What is auctioned: a deed's name, or "a house" / "a hotel" mid-sentence."""
-        text = self.narrator.item(item)
-        return text if item >= 0 else text[:1].lower() + text[1:]
+        """What is auctioned: a deed's name, or "one house" / "one hotel"."""
+        return self.narrator.item(item)
 
     def bundle(self, spaces: tuple[int, ...], cash: int, cards: tuple[str, ...]) -> str:
         parts = [self.space(s) for s in spaces]

@@ -183,7 +183,7 @@ def run_tournament(
             result.backend, result.workers = runner.name, runner.workers
             ranges = chunks(games, runner.workers, runner.most_per_chunk)
             started = time.perf_counter()
-            for outcomes in runner.map(_play_chunk, ((setup, a, b) for a, b in ranges)):
+            for outcomes in runner.map(play_chunk, ((setup, a, b) for a, b in ranges)):
                 for outcome in outcomes:
                     result.add(outcome)
                 if progress is not None:
@@ -205,7 +205,7 @@ class TournamentSetup:
     seed: int
 
 
-def _play_chunk(job: tuple[TournamentSetup, int, int]) -> list[Outcome]:
+def play_chunk(job: tuple[TournamentSetup, int, int]) -> list[Outcome]:
     setup, start, stop = job
     return [_play_one(setup, number) for number in range(start, stop)]
 

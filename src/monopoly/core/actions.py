@@ -8,7 +8,7 @@ untrusted input and raises :class:`MalformedActionError`; whether the action is 
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from typing import Any, ClassVar
+from typing import Any
 
 from .board import DECK_ROLES
 from .errors import MalformedActionError
@@ -30,7 +30,14 @@ class Action:
     """Base class. ``name`` is the action's word in records and texts."""
 
     seat: int
-    name: ClassVar[str] = ""
+
+    @property
+    def name(self) -> str:
+        """The action's word in records and texts (``roll``, ``bid``...)."""
+        return ACTION_NAMES[type(self)]
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Action:
+        return self  # frozen: a copy may share it
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"act": self.name}
@@ -74,14 +81,10 @@ class Action:
 class Roll(Action):
     """Roll the dice at the start of a turn (or again after doubles). R-TURN-1."""
 
-    name: ClassVar[str] = "roll"
-
 
 @dataclass(frozen=True, slots=True)
 class PayJailFine(Action):
     """Pay the fine to leave jail before rolling. R-JAIL-1."""
-
-    name: ClassVar[str] = "pay_fine"
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,28 +92,21 @@ class UseJailCard(Action):
     """Use a Get Out of Jail Free card of the given deck role. R-JAIL-1."""
 
     deck: str = ""
-    name: ClassVar[str] = "use_card"
 
 
 @dataclass(frozen=True, slots=True)
 class RollForDoubles(Action):
     """Stay in jail and roll for doubles. R-JAIL-2."""
 
-    name: ClassVar[str] = "roll_doubles"
-
 
 @dataclass(frozen=True, slots=True)
 class Buy(Action):
     """Buy the property landed on at its printed price. R-LAND-1."""
 
-    name: ClassVar[str] = "buy"
-
 
 @dataclass(frozen=True, slots=True)
 class DeclineBuy(Action):
     """Do not buy: the property goes to auction. R-LAND-1."""
-
-    name: ClassVar[str] = "decline"
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,14 +114,11 @@ class Bid(Action):
     """Bid in the running auction. R-AUCTION-1."""
 
     amount: int = 0
-    name: ClassVar[str] = "bid"
 
 
 @dataclass(frozen=True, slots=True)
 class PassBid(Action):
     """Leave the running auction. R-AUCTION-2."""
-
-    name: ClassVar[str] = "pass"
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,7 +126,6 @@ class Build(Action):
     """Buy buildings: one on each listed space, in order (a space may repeat). R-BUILD-*."""
 
     spaces: tuple[int, ...] = ()
-    name: ClassVar[str] = "build"
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,7 +133,6 @@ class SellBuilding(Action):
     """Sell one building level of a street back to the Bank. R-BUILD-4."""
 
     space: int = 0
-    name: ClassVar[str] = "sell"
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,7 +140,6 @@ class Mortgage(Action):
     """Mortgage a property. R-MORT-1."""
 
     space: int = 0
-    name: ClassVar[str] = "mortgage"
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,7 +147,6 @@ class Unmortgage(Action):
     """Lift a mortgage: value + 10 % rounded up. R-MORT-2, R-MORT-4."""
 
     space: int = 0
-    name: ClassVar[str] = "unmortgage"
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,7 +154,6 @@ class KeepMortgaged(Action):
     """Keep a received mortgaged property mortgaged, paying the 10 % alone. R-MORT-4."""
 
     space: int = 0
-    name: ClassVar[str] = "keep_mortgaged"
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,24 +170,21 @@ class ProposeTrade(Action):
     take: tuple[int, ...] = ()
     take_cash: int = 0
     take_cards: tuple[str, ...] = ()
-    name: ClassVar[str] = "propose_trade"
 
 
 @dataclass(frozen=True, slots=True)
 class AcceptTrade(Action):
-    name: ClassVar[str] = "accept_trade"
+    """Agree to the trade proposed to you."""
 
 
 @dataclass(frozen=True, slots=True)
 class RejectTrade(Action):
-    name: ClassVar[str] = "reject_trade"
+    """Turn down the trade proposed to you."""
 
 
 @dataclass(frozen=True, slots=True)
 class DeclareBankruptcy(Action):
     """Give up when even selling everything to the Bank cannot pay. R-DEBT-2."""
-
-    name: ClassVar[str] = "bankrupt"
 
 
 @dataclass(frozen=True, slots=True)
@@ -207,7 +192,6 @@ class ChooseMove(Action):
     """Speed Die Bus: move by one white die or by their sum. R-SPEED-4."""
 
     steps: int = 0
-    name: ClassVar[str] = "choose_move"
 
 
 @dataclass(frozen=True, slots=True)
@@ -215,7 +199,6 @@ class ChooseSpace(Action):
     """Speed Die triples: the space to move to. R-SPEED-7."""
 
     space: int = 0
-    name: ClassVar[str] = "choose_space"
 
 
 @dataclass(frozen=True, slots=True)
@@ -223,7 +206,6 @@ class DeclareWant(Action):
     """Building shortage: how many buildings of the short kind this player wants. R-BUILD-6."""
 
     count: int = 0
-    name: ClassVar[str] = "want"
 
 
 @dataclass(frozen=True, slots=True)
@@ -231,7 +213,6 @@ class PlaceBuilding(Action):
     """Put a building won at a shortage auction on a street. R-BUILD-6."""
 
     space: int = 0
-    name: ClassVar[str] = "place"
 
 
 @dataclass(frozen=True, slots=True)
@@ -240,7 +221,6 @@ class ChooseBreakdown(Action):
     the colour group's streets, in board order (0-4 houses, 5 a hotel). R-BUILD-4."""
 
     levels: tuple[int, ...] = ()
-    name: ClassVar[str] = "choose_breakdown"
 
 
 @dataclass(frozen=True, slots=True)
@@ -248,7 +228,6 @@ class ClaimRent(Action):
     """Claim rent owed on a space (only with ``rent_must_be_claimed``). R-RENT-5."""
 
     space: int = 0
-    name: ClassVar[str] = "claim_rent"
 
 
 SEATS = range(8)
@@ -264,15 +243,34 @@ ACCEPTS = tuple(AcceptTrade(seat) for seat in SEATS)
 REJECTS = tuple(RejectTrade(seat) for seat in SEATS)
 
 
+# Each action type by its word in records, JSON and texts. (A class attribute would read
+# better, but mypyc takes a ClassVar on a frozen dataclass for a field.)
 ACTION_TYPES: dict[str, type[Action]] = {
-    cls.name: cls
-    for cls in (
-        Roll, PayJailFine, UseJailCard, RollForDoubles, Buy, DeclineBuy, Bid, PassBid, Build,
-        SellBuilding, Mortgage, Unmortgage, KeepMortgaged, ProposeTrade, AcceptTrade,
-        RejectTrade, DeclareBankruptcy, ChooseMove, ChooseSpace, DeclareWant, PlaceBuilding,
-        ClaimRent, ChooseBreakdown,
-    )
-}  # fmt: skip
+    "roll": Roll,
+    "pay_fine": PayJailFine,
+    "use_card": UseJailCard,
+    "roll_doubles": RollForDoubles,
+    "buy": Buy,
+    "decline": DeclineBuy,
+    "bid": Bid,
+    "pass": PassBid,
+    "build": Build,
+    "sell": SellBuilding,
+    "mortgage": Mortgage,
+    "unmortgage": Unmortgage,
+    "keep_mortgaged": KeepMortgaged,
+    "propose_trade": ProposeTrade,
+    "accept_trade": AcceptTrade,
+    "reject_trade": RejectTrade,
+    "bankrupt": DeclareBankruptcy,
+    "choose_move": ChooseMove,
+    "choose_space": ChooseSpace,
+    "want": DeclareWant,
+    "place": PlaceBuilding,
+    "choose_breakdown": ChooseBreakdown,
+    "claim_rent": ClaimRent,
+}
+ACTION_NAMES: dict[type[Action], str] = {cls: name for name, cls in ACTION_TYPES.items()}
 
 
 def action_from_json(data: object) -> Action:
@@ -292,10 +290,26 @@ def action_from_json(data: object) -> Action:
             continue
         if key not in allowed:
             raise MalformedActionError(f"action {kind!r} has no field {key!r}")
-        values[key] = _field_value(cls.name, key, value, getattr(cls(seat=0), key))
+        values[key] = _field_value(str(kind), key, value, getattr(cls(seat=0), key))
     if "seat" not in values:
         raise MalformedActionError(f"action {kind!r} needs a 'seat'")
     return cls(**values)
+
+
+def field_types(cls: type[Action]) -> tuple[tuple[str, type, bool], ...]:
+    """Each field's name, the exact type of its value (or of a tuple's items) and whether
+    it is a tuple. Read from the defaults, since the compiled build's dataclasses keep no
+    item types: a tuple's items are deck roles in the fields named ``*cards``, else
+    whole numbers."""
+    blank = cls(seat=0)
+    result = []
+    for name in _field_names(cls):
+        default = getattr(blank, name)
+        if isinstance(default, tuple):
+            result.append((name, str if name.endswith("cards") else int, True))
+        else:
+            result.append((name, type(default), False))
+    return tuple(result)
 
 
 def _text_value(default: object, value: str, text: str) -> object:

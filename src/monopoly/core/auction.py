@@ -91,6 +91,13 @@ def pass_bid(game: Game, action: PassBid, decision: Decision) -> None:
     _next(game, decision)
 
 
+def pass_in_debt(game: Game, decision: Decision) -> None:
+    """R-DEBT-3: a bidder who owes more than they hold may not bid: their turn passes."""
+    game.emit(ev.BidPassedInDebt, decision.seat)
+    _remove_current(decision)
+    _next(game, decision)
+
+
 def withdraw(game: Game, seat: int) -> None:
     """R-AUCTION-4: a bidder who went bankrupt leaves every running auction and their
     bids lapse; the highest bid of a player still in the game stands (or none)."""

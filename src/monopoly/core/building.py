@@ -220,11 +220,16 @@ def build_if_still_legal(game: Game, seat: int, spaces: tuple[int, ...]) -> None
         build(game, seat, spaces)
 
 
-def build(game: Game, seat: int, spaces: tuple[int, ...], free: bool = False) -> None:
+def build(game: Game, seat: int, spaces: tuple[int, ...], paid_at_auction: int = -1) -> None:
+    """Put a building on each space at its printed price; a building won in a shortage
+    auction (R-BUILD-6) costs nothing more here, and the event names the bid paid."""
     per_hotel = game.hotel_level - 1
     for space in spaces:
-        cost = 0 if free else game.house_cost[space]
-        game.move_cash(seat, BANK, cost)
+        if paid_at_auction < 0:
+            cost = game.house_cost[space]
+            game.move_cash(seat, BANK, cost)
+        else:
+            cost = paid_at_auction
         hotel = game.level[space] == per_hotel
         if hotel:
             game.bank_hotels -= 1
@@ -234,7 +239,9 @@ def build(game: Game, seat: int, spaces: tuple[int, ...], free: bool = False) ->
         game.level[space] += 1
         game.buildings_version += 1
         if game.collect_events:
-            game.events.append(ev.BuildingBuilt(seat, space, hotel, cost))
+            game.events.append(
+                ev.BuildingBuilt(seat, space, hotel, cost, won_at_auction=paid_at_auction >= 0)
+            )
 
 
 # ---------------------------------------------------------------------- shortage
@@ -330,7 +337,8 @@ def check_place(game: Game, action: PlaceBuilding, decision: Decision) -> Reason
 def place(game: Game, action: PlaceBuilding, decision: Decision) -> None:
     game.tasks.pop()
     placement: Placement = decision.data
-    build(game, action.seat, (action.space,), free=not placement.printed_price)
+    paid = -1 if placement.printed_price else placement.paid
+    build(game, action.seat, (action.space,), paid_at_auction=paid)
     shortage = placement.shortage
     if shortage is not None:
         shortage.wants[action.seat] = shortage.wants.get(action.seat, 1) - 1

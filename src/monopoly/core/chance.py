@@ -41,6 +41,14 @@ class ChanceSource:
         self.position = 0
         self.log: list[Entry] = []
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> ChanceSource:
+        """A copy with the same generator state; the entries are immutable and shared."""
+        twin = ChanceSource(0, list(self.script))
+        twin.rng.setstate(self.rng.getstate())
+        twin.position = self.position
+        twin.log = list(self.log)
+        return twin
+
     def _scripted(self, kind: str) -> Entry | None:
         if self.position >= len(self.script):
             return None

@@ -9,7 +9,23 @@ from . import events as ev
 from .actions import DeclareBankruptcy
 from .board import BANK, jail_card_key
 from .reasons import Reason, refuse
-from .state import MORTGAGE_RECEIVED, RAISE_CASH, AuctionDue, Debt, Decision, FinishGame
+from .state import (
+    BID,
+    BREAKDOWN,
+    MORTGAGE_RECEIVED,
+    PLACE,
+    RAISE_CASH,
+    TRADE,
+    WANT,
+    AuctionDue,
+    BuildHeld,
+    Debt,
+    Decision,
+    FinishGame,
+    Pay,
+    SettleShortage,
+    Task,
+)
 
 if TYPE_CHECKING:
     from .game import Game
@@ -97,19 +113,56 @@ def go_bankrupt(game: Game, seat: int, creditor: int) -> None:
     if creditor >= 0 and cash:
         game.emit(ev.MoneyPaid, seat, creditor, cash, "bankruptcy")
     auction.withdraw(game, seat)  # R-AUCTION-4
+    _lapse_offers(game, seat)
     left = game.active_seats()
     short_game = game.rules.ends_on_first_bankruptcy
-    if short_game and len(left) > 1:
-        game.tasks.append(FinishGame("bankruptcy"))  # R-SHORT-4: once it is settled
     if creditor >= 0:
         _to_player(game, seat, creditor, spaces)
     else:
         _to_bank(game, seat, spaces)
+    if short_game and len(left) > 1:
+        _finish_once_settled(game)
     game.claims[:] = [c for c in game.claims if seat not in (c[0], c[1])]  # views hold it
     if len(left) == 1 and short_game:
         game.finish_by_worth("bankruptcy")
     elif len(left) == 1:
         game.finish((left[0],), "last_player")  # R-END-1
+
+
+def _lapse_offers(game: Game, seat: int) -> None:
+    """R-DEBT-3: a trade offer from or to a player who leaves the game lapses."""
+    for task in list(game.tasks):
+        if not isinstance(task, Decision) or task.kind != TRADE:
+            continue
+        if seat in (task.seat, task.data.seat):
+            game.tasks.remove(task)
+            game.emit(ev.TradeLapsed, task.data.seat, task.seat)
+
+
+SETTLING_DECISIONS: Final = frozenset({BID, MORTGAGE_RECEIVED, RAISE_CASH, WANT, PLACE, BREAKDOWN})
+"""Decisions that settle what is already under way: an auction (of a deed or, in a
+shortage, of a building), an R-MORT-4 choice, a debt, a building sale."""
+
+
+def still_to_settle(task: Decision | Task) -> bool:
+    """R-SHORT-4: a task the short game settles before the fortunes are counted: a
+    running auction and the auctions due, R-MORT-4 choices, debts and payments due (the
+    rest of the same card or space), a building shortage being settled. The course of
+    the turn (another roll, a move, a purchase) and open trade offers are not."""
+    if isinstance(task, Decision):
+        return task.kind in SETTLING_DECISIONS
+    return isinstance(task, (Pay, AuctionDue, SettleShortage, BuildHeld))
+
+
+def _finish_once_settled(game: Game) -> None:
+    """R-SHORT-4: the game ends at the first bankruptcy, once it is fully settled: the
+    end goes below everything still to settle on the task stack. A second bankruptcy
+    while the first is settled adds nothing: the end is on the stack already."""
+    tasks = game.tasks
+    if any(isinstance(task, FinishGame) for task in tasks):
+        return
+    lowest = next((i for i, task in enumerate(tasks) if still_to_settle(task)), len(tasks))
+    tasks.insert(lowest, FinishGame("bankruptcy"))
 
 
 def _sell_all_buildings(game: Game, seat: int) -> None:
@@ -129,8 +182,8 @@ def _to_player(game: Game, seat: int, creditor: int, spaces: list[int]) -> None:
     """R-BANKRUPT-2: deeds and jail cards to the creditor; R-MORT-4 for mortgages."""
     for space in spaces:
         game.give_deed(space, creditor)
-    game.jail_cards[creditor].extend(game.jail_cards[seat])
-    game.jail_cards[seat] = []
+    for role in list(game.jail_cards[seat]):
+        game.give_jail_card(role, seat, creditor)
     for space in reversed(spaces):
         if game.mortgaged[space]:
             game.tasks.append(Decision(MORTGAGE_RECEIVED, creditor, space))

@@ -36,6 +36,8 @@ class Moved(NamedTuple):
 class SalaryCollected(NamedTuple):
     seat: int
     amount: int
+    landed: bool = False
+    """On GO itself (a roll, a card, a triples jump), not passing it."""
 
 
 class PropertyBought(NamedTuple):
@@ -61,6 +63,12 @@ class BidPlaced(NamedTuple):
 
 
 class BidPassed(NamedTuple):
+    seat: int
+
+
+class BidPassedInDebt(NamedTuple):
+    """R-DEBT-3: the bidder owes more than they hold, so their turn to bid passes."""
+
     seat: int
 
 
@@ -130,6 +138,8 @@ class BuildingBuilt(NamedTuple):
     space: int
     hotel: bool
     price: int
+    won_at_auction: bool = False
+    """Placed after a shortage auction (R-BUILD-6): ``price`` is the bid, paid already."""
 
 
 class BuildingSold(NamedTuple):
@@ -179,6 +189,13 @@ class TradeRejected(NamedTuple):
     partner: int
 
 
+class TradeLapsed(NamedTuple):
+    """R-DEBT-3: ``seat``'s offer to ``partner`` lapsed: one of them left the game."""
+
+    seat: int
+    partner: int
+
+
 class DebtOwed(NamedTuple):
     seat: int
     creditor: int
@@ -224,6 +241,7 @@ Event: TypeAlias = (
     | AuctionStarted
     | BidPlaced
     | BidPassed
+    | BidPassedInDebt
     | AuctionWon
     | AuctionUnsold
     | RentPaid
@@ -244,6 +262,7 @@ Event: TypeAlias = (
     | TradeProposed
     | TradeAccepted
     | TradeRejected
+    | TradeLapsed
     | DebtOwed
     | DebtLapsed
     | PlayerBankrupt

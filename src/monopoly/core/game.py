@@ -11,7 +11,7 @@ import copy
 import random
 from collections import deque
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from typing import Any, Final, Generic, NamedTuple, TypeVar, TypeVarTuple, assert_never
 
 from . import auction, building, debt, jail, mortgage, movement, rent, trade
@@ -44,12 +44,14 @@ from .actions import (
     SellBuilding,
     Unmortgage,
     UseJailCard,
+    field_types,
 )
 from .board import BANK, BOARD_SIZE, DECK_ROLES, Board, Edition, SpaceKind
 from .chance import ChanceSource, Entry
 from .editions import get_edition
 from .errors import IllegalActionError, NotYourTurnError, RecordError, SetupError
 from .reasons import Reason, refuse
+from .referable import WeakReferable
 from .rules import RuleSet
 from .state import (
     BID,
@@ -148,10 +150,17 @@ _SPACE_NUMBERS: dict[int, tuple[Board, SpaceNumbers]] = {}
 """By the id of the board (which the entry keeps alive)."""
 
 
-class Game:
+class Game(WeakReferable):
     """One game of MONOPOLY. Create with :meth:`Game.new` or from a record."""
 
-    def __init__(self, setup: Setup, script: list[Entry] | None = None) -> None:
+    def __init__(
+        self, setup: Setup, script: list[Entry] | None = None, twin_of: Game | None = None
+    ) -> None:
+        """A new game of ``setup`` (playing the chance outcomes and actions of ``script``
+        first), or, with ``twin_of``, a copy of that game (see :meth:`clone`)."""
+        if twin_of is not None:
+            self._copy_state(twin_of)
+            return
         self.setup = setup
         self.rules = setup.rules
         self.edition: Edition = get_edition(setup.edition)
@@ -418,6 +427,9 @@ class Game:
         if kind is BID and auction.is_over(decision):
             auction.end(self, decision)
             return False
+        if kind is BID and debt.debt_of(self, decision.seat) is not None:
+            auction.pass_in_debt(self, decision)  # R-DEBT-3
+            return False
         if not self.active[decision.seat]:
             self.tasks.pop()
             return False
@@ -508,6 +520,17 @@ class Game:
         owners_version = self.owners_version
         for member in self.members[space]:
             owners_version[member] += 1
+        return True
+
+    def give_jail_card(self, role: str, giver: int, receiver: int) -> bool:
+        """The one path a Get Out of Jail Free card takes between players.
+
+        R-DEBT-3: a player out of the game receives no card; returns False then.
+        """
+        if not self.active[receiver]:
+            return False
+        self.jail_cards[giver].remove(role)
+        self.jail_cards[receiver].append(role)
         return True
 
     def pay(self, payer: int, payee: int, amount: int, reason: str, space: int = -1) -> None:
@@ -677,8 +700,19 @@ class Game:
         assert decision is not None  # the game waits for one while it is not over
         answers = handler.answers  # None for actions allowed at any time
         if answers is not None and (decision.kind not in answers or decision.seat != seat):
-            return refuse(self, "not_your_decision", seat=decision.seat, decision=decision.kind)
+            return self._not_yours(action, decision)
         return handler.check(self, action, decision)
+
+    def _not_yours(self, action: Action, decision: Decision) -> Reason:
+        """Why an answer to a decision that is not the seat's is refused: R-DEBT-3 says
+        why to a debtor's bid (their turn to bid passes) and to an answer to a trade offer
+        when none is waiting (an offer lapses when its player or partner leaves the game)."""
+        seat = action.seat
+        if isinstance(action, Bid) and debt.debt_of(self, seat) is not None:
+            return refuse(self, "debtor_cannot_bid")
+        if isinstance(action, AcceptTrade | RejectTrade) and not trade.offer_pending(self):
+            return refuse(self, "no_trade_offer")
+        return refuse(self, "not_your_decision", seat=decision.seat, decision=decision.kind)
 
     def apply(self, action: Action) -> list[ev.Event]:
         """Check and carry out ``action``; returns the events it caused."""
@@ -740,11 +774,7 @@ class Game:
     def determinised(self, seed: int) -> Game:
         """A copy for look-ahead with what no player can know drawn anew from ``seed``:
         the order of every deck and the dice to come (the record's script is dropped)."""
-        try:
-            copy = self.clone()
-        except TypeError:  # the compiled (mypyc) Game cannot be deep-copied: replay it
-            copy = Game(self.setup, list(self.record))
-            copy.replay_script()
+        copy = self.clone()
         copy.collect_events = False
         shuffler = random.Random(seed)
         for deck in copy.decks.values():
@@ -758,24 +788,31 @@ class Game:
         return copy
 
     def clone(self) -> Game:
-        """An independent copy (for look-ahead): same state, same generator state; the
-        edition, board and rules are shared since they never change."""
-        memo: dict[int, Any] = {
-            id(self.edition): self.edition,
-            id(self.board): self.board,
-            id(self.rules): self.rules,
-            id(self.setup): self.setup,
-            # The record's entries are immutable: the copy shares them (deep-copying a
-            # long record made every clone slower as the game went on).
-            id(self.chance.log): list(self.chance.log),
-        }
-        # The board's numbers never change either: the copy shares them.
-        board_numbers = (self.kinds, self.is_property, self.price, self.house_cost)
-        shared = (self.sale_price, self.mortgage_value, self.members, self.rents)
-        kinds = (self.is_street, self.is_railroad, self.is_utility)
+        """An independent copy (for look-ahead): same state, same generator state."""
+        return Game(self.setup, twin_of=self)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Game:
+        return self.clone()
+
+    def _copy_state(self, other: Game) -> None:
+        """Take a copy of ``other``'s state: attribute by attribute, so that no attribute
+        is forgotten, the compiled build's by its class's attribute list."""
+        # What never changes in a game is shared: the edition, board and rules, and the
+        # board's numbers. Events and the record's entries are immutable: their lists
+        # are copied, not the entries (deep-copying a long record made every clone
+        # slower as the game went on).
+        memo: dict[int, Any] = {id(other.events): list(other.events)}
+        board_numbers = (other.kinds, other.is_property, other.price, other.house_cost)
+        shared = (other.sale_price, other.mortgage_value, other.members, other.rents)
+        for never_changes in (other.edition, other.board, other.rules, other.setup):
+            memo[id(never_changes)] = never_changes
+        kinds = (other.is_street, other.is_railroad, other.is_utility)
         for numbers in (*board_numbers, *shared, *kinds):
             memo[id(numbers)] = numbers
-        return copy.deepcopy(self, memo)
+        names = getattr(type(other), "__mypyc_attrs__", None) or tuple(vars(other))
+        for name in names:
+            if not name.startswith("__"):
+                setattr(self, name, _state_copy(getattr(other, name), memo))
 
     @property
     def record(self) -> list[Entry]:
@@ -791,21 +828,37 @@ class Game:
         return next_chance_event(self, action, given)
 
 
+def _state_copy(value: Any, memo: dict[int, Any]) -> Any:
+    """A copy of one attribute of a game's state for :meth:`Game.clone`."""
+    kind = type(value)
+    if kind in _ATOMIC:
+        return value
+    if id(value) in memo:
+        return memo[id(value)]
+    twin: Any
+    if kind is dict:  # the decks by role, a shortage's wants
+        twin = {key: _state_copy(item, memo) for key, item in value.items()}
+    elif all(type(item) in _ATOMIC for item in value) if kind in _SEQUENCES else False:
+        # Most of the state: lists of numbers and flags, decks of card keys (a tuple of
+        # them is immutable).
+        twin = value if kind is tuple else kind(value)
+    else:
+        return copy.deepcopy(value, memo)
+    memo[id(value)] = twin
+    return twin
+
+
+_ATOMIC: Final = frozenset({int, bool, str, float, type(None)})
+_SEQUENCES: Final = frozenset({list, tuple, deque})
+
+
 # ---------------------------------------------------------------------- well-formed
-_FIELD_TYPES: dict[str, tuple[type, bool]] = {
-    "int": (int, False),
-    "str": (str, False),
-    "tuple[int, ...]": (int, True),
-    "tuple[str, ...]": (str, True),
-}
-"""Each field annotation: the exact type of the value (or of a tuple's items), and
-whether it is a tuple."""
 
 
 ROLL_ACTION: Final = Roll
 """The roll's class as a constant: actions are Python classes, which the compiled build
-otherwise looks up by name in the module at every action (1 % of its time; this goes
-once actions.py is compiled)."""
+otherwise looks up by name in the module at every action (with the simulator's two
+roll classes, 3 % of its time; this goes once actions.py is compiled)."""
 ROLL_ANSWERS: Final[tuple[tuple[Action], ...]] = tuple((roll,) for roll in ROLLS)
 _BUY_ANSWERS: Final[tuple[tuple[Action, Action], ...]] = tuple(zip(BUYS, DECLINES, strict=True))
 _DECLINE_ANSWERS: Final[tuple[tuple[Action], ...]] = tuple((decline,) for decline in DECLINES)
@@ -828,7 +881,10 @@ def field_problem(action: Action) -> Reason | None:
     action: here, compiled with the engine, in plain loops."""
     checks = _FIELD_CHECKS.get(type(action))
     if checks is None:
-        checks = tuple((f.name, str(f.type), *_FIELD_TYPES[str(f.type)]) for f in fields(action))
+        checks = tuple(
+            (name, f"tuple[{kind.__name__}, ...]" if is_tuple else kind.__name__, kind, is_tuple)
+            for name, kind, is_tuple in field_types(type(action))
+        )
         _FIELD_CHECKS[type(action)] = checks
     for name, type_name, wanted, is_tuple in checks:
         value = getattr(action, name)

@@ -103,7 +103,7 @@ def collect_salary(game: Game, seat: int, landed: bool) -> None:
     if landed and game.rules.double_go_salary:
         salary *= 2
     game.move_cash(BANK, seat, salary)
-    game.emit(ev.SalaryCollected, seat, salary)
+    game.emit(ev.SalaryCollected, seat, salary, landed)
     if game.rules.speed_die and not game.speed_active[seat]:
         game.speed_active[seat] = True  # R-SPEED-2
         game.emit(ev.SpeedDieActivated, seat)

@@ -130,7 +130,8 @@ class Narrator:
         return self.text("moved", player=self.player(e.seat), space=self.space(e.end))
 
     def _SalaryCollected(self, e: ev.SalaryCollected) -> str:
-        return self.text("salary", player=self.player(e.seat), amount=self.money(e.amount))
+        key = "salary_on_go" if e.landed else "salary"
+        return self.text(key, player=self.player(e.seat), amount=self.money(e.amount))
 
     def _PropertyBought(self, e: ev.PropertyBought) -> str:
         return self.text(
@@ -151,6 +152,9 @@ class Narrator:
 
     def _BidPassed(self, e: ev.BidPassed) -> str:
         return self.text("bid_passed", player=self.player(e.seat))
+
+    def _BidPassedInDebt(self, e: ev.BidPassedInDebt) -> str:
+        return self.text("bid_passed_in_debt", player=self.player(e.seat))
 
     def _AuctionWon(self, e: ev.AuctionWon) -> str:
         return self.text(
@@ -234,7 +238,7 @@ class Narrator:
 
     def _BuildingBuilt(self, e: ev.BuildingBuilt) -> str:
         return self.text(
-            "hotel_built" if e.hotel else "house_built",
+            ("hotel" if e.hotel else "house") + ("_placed" if e.won_at_auction else "_built"),
             player=self.player(e.seat),
             space=self.space(e.space),
             amount=self.money(e.price),
@@ -305,6 +309,9 @@ class Narrator:
         return self.text(
             "trade_rejected", player=self.player(e.seat), partner=self.player(e.partner)
         )
+
+    def _TradeLapsed(self, e: ev.TradeLapsed) -> str:
+        return self.text("trade_lapsed", player=self.player(e.seat), partner=self.player(e.partner))
 
     def _DebtOwed(self, e: ev.DebtOwed) -> str:
         return self.text(

@@ -7,6 +7,7 @@ top: a task is carried out (and may push more), a decision waits for an action.
 
 from __future__ import annotations
 
+from copy import deepcopy
 from enum import StrEnum
 from typing import Any, Final, NamedTuple, TypeVar
 
@@ -76,6 +77,9 @@ class Decision:
     def __repr__(self) -> str:
         return f"Decision({self.kind}, seat={self.seat}, space={self.space})"
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Decision:
+        return Decision(self.kind, self.seat, self.space, deepcopy(self.data, memo))
+
 
 ROLL_DECISIONS: Final = tuple(Decision(ROLL, seat) for seat in range(8))
 JAIL_DECISIONS: Final = tuple(Decision(JAIL, seat) for seat in range(8))
@@ -104,6 +108,12 @@ class Auction:
         """Every bid so far (seat, amount): a bankrupt bidder's bid lapses (R-AUCTION-4)."""
         self.shortage = shortage
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Auction:
+        twin = Auction(self.item, list(self.bidders), deepcopy(self.shortage, memo))
+        twin.index, twin.high_bid, twin.high_bidder = self.index, self.high_bid, self.high_bidder
+        twin.bids = list(self.bids)
+        return twin
+
 
 class Debt:
     """Money a player owes and cannot pay yet (R-DEBT-1). ``creditor`` -1 is the Bank."""
@@ -116,6 +126,9 @@ class Debt:
         self.reason = reason
         self.space = space
         """The property whose rent is owed, if any (for the rent statistics)."""
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Debt:
+        return Debt(self.creditor, self.amount, self.reason, self.space)
 
 
 class Placement:
@@ -136,6 +149,10 @@ class Placement:
         self.paid = paid
         self.printed_price = printed_price
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Placement:
+        shortage = deepcopy(self.shortage, memo)
+        return Placement(self.hotel, shortage, self.paid, self.printed_price)
+
 
 class Shortage:
     """A building shortage being settled (R-BUILD-6)."""
@@ -147,6 +164,11 @@ class Shortage:
         self.request = request
         self.hotel = hotel
         self.wants: dict[int, int] = {}
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Shortage:
+        twin = Shortage(self.requester, self.request, self.hotel)
+        twin.wants = dict(self.wants)
+        return twin
 
 
 # ---------------------------------------------------------------------- tasks

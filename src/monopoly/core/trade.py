@@ -22,7 +22,7 @@ def offer_problem(game: Game, offer: ProposeTrade) -> Reason | None:
     seat, partner = offer.seat, offer.partner
     if not 0 <= partner < game.players or partner == seat:
         return refuse(game, "no_partner", number=partner)
-    if not game.active[partner]:
+    if not (game.active[seat] and game.active[partner]):  # R-DEBT-3: the offer lapsed
         return refuse(game, "player_bankrupt")
     # Each field read once: an action's field is a Python attribute look-up.
     give, take, give_cash, take_cash = offer.give, offer.take, offer.give_cash, offer.take_cash
@@ -46,9 +46,10 @@ def offer_problem(game: Game, offer: ProposeTrade) -> Reason | None:
 
 
 def _pending_decision_problem(game: Game, offer: ProposeTrade) -> Reason | None:
-    """R-DEBT-3: a player raising cash may make no trade that lowers what they could pay;
-    **Decision**: a received mortgaged property cannot change hands again before its
-    owner settled the 10 % (R-MORT-4 "at once")."""
+    """R-DEBT-3: a player raising cash may make no trade that lowers what they could pay,
+    and every trade they make must bring them cash; **Decision**: a received mortgaged
+    property cannot change hands again before its owner settled the 10 % (R-MORT-4 "at
+    once")."""
     for task in game.tasks:
         if (
             type(task) is Decision
@@ -57,9 +58,19 @@ def _pending_decision_problem(game: Game, offer: ProposeTrade) -> Reason | None:
         ):
             return refuse(game, "mortgage_fee_pending", space=task.space)
     for seat in (offer.seat, offer.partner):
-        if debt.debt_of(game, seat) is not None and raisable_change(game, offer, seat) < 0:
+        if debt.debt_of(game, seat) is None:
+            continue
+        if raisable_change(game, offer, seat) < 0:
             return refuse(game, "debtor_trade_lowers", seat=seat)
+        if cash_received(offer, seat) <= 0:  # nothing given away for nothing
+            return refuse(game, "debtor_trade_no_cash", seat=seat)
     return None
+
+
+def cash_received(offer: ProposeTrade, seat: int) -> int:
+    """The cash the trade brings ``seat`` (negative when ``seat`` pays)."""
+    cash_in = offer.take_cash - offer.give_cash
+    return cash_in if seat == offer.seat else -cash_in
 
 
 def raisable_change(game: Game, offer: ProposeTrade, seat: int) -> int:
@@ -67,8 +78,7 @@ def raisable_change(game: Game, offer: ProposeTrade, seat: int) -> int:
     would give): cash, the mortgage value of unmortgaged deeds, and the 10 % due at once
     on a mortgaged deed received (R-MORT-4). Traded streets carry no buildings."""
     gives, takes = (offer.give, offer.take) if seat == offer.seat else (offer.take, offer.give)
-    cash_in = offer.take_cash - offer.give_cash
-    change = cash_in if seat == offer.seat else -cash_in
+    change = cash_received(offer, seat)
     for space in takes:
         value = game.mortgage_value[space]
         change += -interest(value) if game.mortgaged[space] else value
@@ -109,6 +119,11 @@ def _pending(game: Game) -> Decision | None:
     return None
 
 
+def offer_pending(game: Game) -> bool:
+    """A trade offer waits for an answer."""
+    return _pending(game) is not None
+
+
 def _is_counter(pending: Decision, action: ProposeTrade) -> bool:
     return pending.seat == action.seat and pending.data.seat == action.partner
 
@@ -139,11 +154,9 @@ def accept(game: Game, action: AcceptTrade, decision: Decision) -> None:
     game.move_cash(seat, partner, offer.give_cash)
     game.move_cash(partner, seat, offer.take_cash)
     for role in offer.give_cards:
-        game.jail_cards[seat].remove(role)
-        game.jail_cards[partner].append(role)
+        game.give_jail_card(role, seat, partner)
     for role in offer.take_cards:
-        game.jail_cards[partner].remove(role)
-        game.jail_cards[seat].append(role)
+        game.give_jail_card(role, partner, seat)
     for space in give:
         game.give_deed(space, partner)
     for space in take:

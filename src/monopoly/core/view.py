@@ -8,7 +8,8 @@ lists as read-only.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from copy import deepcopy
+from typing import TYPE_CHECKING, Any
 
 from .reasons import Reason
 from .state import Decision
@@ -74,6 +75,10 @@ class PlayerView:
         """Per space: changes whenever an owner in the space's group changes."""
         self.claims: list[tuple[int, int, int, int]] = game.claims
         """Open rent claims (owner, payer, space, amount)."""
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> PlayerView:
+        """The same seat's view of a copy of the game (OpenSpiel copies whole states)."""
+        return type(self)(deepcopy(self._game, memo), self.seat)
 
     def sample_game(self, seed: int) -> Game:
         """A game this seat cannot tell from the real one, for search players: a copy of

@@ -12,12 +12,12 @@ __all__ = ["CATALOGUE", "OBS_SIZE", "SIZE", "env", "observe", "observe_dict", "r
 
 def env(**kwargs):  # type: ignore[no-untyped-def]
     """The PettingZoo AEC environment (imports pettingzoo on first use)."""
-    from .env import env as make
+    from .aec_env import env as make
 
     return make(**kwargs)
 
 
 def raw_env(**kwargs):  # type: ignore[no-untyped-def]
-    from .env import raw_env as make
+    from .aec_env import raw_env as make
 
     return make(**kwargs)

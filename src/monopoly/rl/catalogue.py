@@ -130,6 +130,11 @@ class Catalogue:
         ):
             self.blocks[name] = (self.size, size)
             self.size += size
+        self._split = [
+            (name, index) for name, (_start, size) in self.blocks.items() for index in range(size)
+        ]
+        self._simple_start = {cls: self.blocks[b][0] for b, cls in _SIMPLE_TYPES.items()}
+        self._space_start = {cls: self.blocks[b][0] for b, cls in _SPACE_TYPES.items()}
         self.WAIVE_CLAIMS = self.blocks["waive_claims"][0]
         self.DONE = self.blocks["done"][0]
 
@@ -141,10 +146,9 @@ class Catalogue:
 
     def split(self, action_id: int) -> tuple[str, int]:
         """The block and the index within it of ``action_id``."""
-        for name, (start, size) in self.blocks.items():
-            if start <= action_id < start + size:
-                return name, action_id - start
-        raise ValueError(f"action id {action_id} is outside 0..{self.size - 1}")
+        if not 0 <= action_id < self.size:
+            raise ValueError(f"action id {action_id} is outside 0..{self.size - 1}")
+        return self._split[action_id]
 
     def describe(self, action_id: int) -> str:
         block, index = self.split(action_id)
@@ -212,6 +216,13 @@ class Catalogue:
         """The id of an engine action from ``decision_actions``/``free_actions``
         (bids: the lowest-bid id), or None when no id means exactly it."""
         kind = type(action)
+        start = self._simple_start.get(kind)
+        if start is not None:  # the commonest answers: one look-up
+            return start
+        start = self._space_start.get(kind)
+        if start is not None:
+            space: int = action.space  # type: ignore[attr-defined]
+            return start + space
         if kind is RollForDoubles:
             return self.id("jail", 0)
         if kind is PayJailFine:
@@ -230,13 +241,6 @@ class Catalogue:
             if len(action.spaces) == 1:
                 return self.id("build", action.spaces[0])
             return self.id("build_row", action.spaces[0]) if action.spaces else None
-
-        for block, cls in _SIMPLE_TYPES.items():
-            if kind is cls:
-                return self.id(block)
-        for block, cls in _SPACE_TYPES.items():
-            if kind is cls:
-                return self.id(block, action.space)  # type: ignore[attr-defined]
         return None
 
     # ------------------------------------------------------------------ the mask
@@ -314,11 +318,11 @@ class Catalogue:
         cash = game.cash
         spaces = game.board.spaces
         groups = game.board.groups
+        level = game.level
+        built = {name for name, group in groups.items() if any(level[s] for s in group)}
         for space in game.board.properties:
             owner = game.owner[space]
-            if owner < 0 or not game.active[owner]:
-                continue
-            if any(game.level[s] for s in groups[spaces[space].group]):
+            if owner < 0 or not game.active[owner] or spaces[space].group in built:
                 continue
             price = spaces[space].price
             if owner == seat:

@@ -6,10 +6,12 @@
 >>> obs, info = e.reset(seed=3)
 >>> obs, reward, terminated, truncated, info = e.step(e.action_space.sample(info["action_mask"]))
 
+``opponents`` is a list of levels (names, ``module:Class`` or bot objects) or an
+:class:`~monopoly.rl.selfplay.OpponentPool`, which draws them anew at every reset.
 The learner's seat is ``seat`` (default: drawn from the reset seed, so a policy sees
 every seat). The observation is the vector of :mod:`monopoly.rl.observation`; the mask
 of legal ids is ``info["action_mask"]`` and :meth:`action_masks` (the name that
-masked-PPO libraries call). Rewards are those of :mod:`monopoly.rl.env`. With
+masked-PPO libraries call). Rewards are those of :mod:`monopoly.rl.aec_env`. With
 ``out_of_turn=True`` (the default) the learner also gets out-of-turn windows when the
 opponents' turns start (building, mortgaging, trading; ``done`` ends the window).
 
@@ -28,15 +30,22 @@ import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
+from monopoly.bots.base import Bot
 from monopoly.core.game import Game
 from monopoly.core.records import record_of
 from monopoly.core.rules import RuleSet
 from monopoly.core.view import PlayerView
 
 from .catalogue import SIZE
-from .driver import Driver, IllegalAction
-from .env import worth_share
+from .driver import (
+    DEFAULT_MAX_TURNS,
+    Driver,
+    IllegalAction,
+    check_driver_options,
+    worth_share,
+)
 from .observation import OBS_HIGH, OBS_SIZE, observe, observe_dict
+from .selfplay import OpponentPool
 
 
 class MonopolyGymEnv(gym.Env[np.ndarray, int]):
@@ -46,7 +55,7 @@ class MonopolyGymEnv(gym.Env[np.ndarray, int]):
 
     def __init__(
         self,
-        opponents: Sequence[str] = ("normal",),
+        opponents: Sequence[str | Bot] | OpponentPool = ("normal",),
         edition: str = "classic",
         rules: RuleSet | str = "standard",
         language: str = "en",
@@ -59,12 +68,20 @@ class MonopolyGymEnv(gym.Env[np.ndarray, int]):
         trades: bool = True,
         out_of_turn: bool = True,
         render_mode: str | None = None,
+        mode: str = "full",
+        helper: str = "normal",
+        max_turns: int = DEFAULT_MAX_TURNS,
     ) -> None:
-        self.players = len(opponents) + 1
+        self.pool: OpponentPool | None = None
+        self.opponents: list[str | Bot] = []
+        if isinstance(opponents, OpponentPool):
+            self.pool = opponents
+        else:
+            self.opponents = list(opponents)
+        self.players = (self.pool.seats if self.pool else len(self.opponents)) + 1
         Game.new(self.players, edition, rules, 0, language)  # fail now on a bad set-up
         if seat is not None and not 0 <= seat < self.players:
             raise ValueError(f"seat must be 0..{self.players - 1}, got {seat}")
-        self.opponents = list(opponents)
         self.config = (edition, rules, language)
         self.fixed_seat = seat
         self.shaping = shaping
@@ -75,6 +92,10 @@ class MonopolyGymEnv(gym.Env[np.ndarray, int]):
         self.trades = trades
         self.out_of_turn = out_of_turn
         self.render_mode = render_mode
+        self.mode = mode
+        self.helper = helper
+        self.max_turns = max_turns
+        check_driver_options(mode, helper, max_turns)
         self.observation_space = spaces.Box(0.0, OBS_HIGH, (OBS_SIZE,), np.float32)
         self.action_space = spaces.Discrete(SIZE)  # type: ignore[assignment]
         self._seeds = random.Random()
@@ -89,12 +110,20 @@ class MonopolyGymEnv(gym.Env[np.ndarray, int]):
             self._seeds.seed(seed)
         game_seed = self._seeds.randrange(2**31)
         self.seat = self.fixed_seat if self.fixed_seat is not None else game_seed % self.players
-        others = iter(self.opponents)
+        others = iter(self.pool.draw(self._seeds) if self.pool else self.opponents)
         bots = {s: next(others) for s in range(self.players) if s != self.seat}
         edition, rules, language = self.config
         game = Game.new(self.players, edition, rules, game_seed, language)
         self.driver = Driver(
-            game, bots, game_seed, self.max_free_actions, self.trades, self.out_of_turn
+            game,
+            bots,
+            game_seed,
+            self.max_free_actions,
+            self.trades,
+            self.out_of_turn,
+            mode=self.mode,
+            helper=self.helper,
+            max_turns=self.max_turns,
         )
         self.steps = 0
         self._potential = worth_share(game, self.seat)
@@ -126,13 +155,14 @@ class MonopolyGymEnv(gym.Env[np.ndarray, int]):
         driver = self.driver
         assert driver is not None, "call reset() first"
         game = driver.game
-        if game.over or not game.active[self.seat]:
+        if driver.stopped is not None or not game.active[self.seat]:
             raise RuntimeError("the episode has ended: call reset()")
+        self.steps += 1  # illegal steps count too: every episode ends
         try:
             driver.step(int(action))
         except IllegalAction:
-            return self._observation(), self.illegal_reward, False, False, self._info(True)
-        self.steps += 1
+            truncated = self.steps >= self.max_steps
+            return self._observation(), self.illegal_reward, False, truncated, self._info(True)
         reward = 0.0
         if self.shaping:
             now = worth_share(game, self.seat)
@@ -142,7 +172,9 @@ class MonopolyGymEnv(gym.Env[np.ndarray, int]):
         if terminated:
             won = game.over and self.seat in game.winners
             reward += 1.0 / len(game.winners) if won else self.loss_reward
-        truncated = not terminated and self.steps >= self.max_steps
+        truncated = not terminated and (
+            self.steps >= self.max_steps or driver.stopped == "turn_limit"
+        )
         return self._observation(), reward, terminated, truncated, self._info()
 
     def state_dict(self) -> dict[str, Any]:

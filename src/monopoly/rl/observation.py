@@ -134,20 +134,31 @@ def _seats(view: PlayerView, out: np.ndarray) -> None:
 
 
 def _spaces(view: PlayerView, out: np.ndarray) -> None:
-    start = OBS_LAYOUT["spaces"][0]
+    properties, prices = _board_columns(view)
+    base = OBS_LAYOUT["spaces"][0] + properties * SPACE_FEATURES
+    owner = np.asarray(view.owner)[properties]
+    slot = np.where(owner < 0, 0, 1 + (owner - view.seat) % view.players)
+    out[base + slot] = 1.0
+    level = np.asarray(view.level)[properties]
     hotel = view.hotel_level
-    for space in view.board.spaces:
-        s = space.index
-        base = start + s * SPACE_FEATURES
-        if not space.is_property:
-            continue
-        owner = view.owner[s]
-        out[base + (0 if owner < 0 else 1 + relative(view, owner))] = 1.0
-        level = view.level[s]
-        out[base + 1 + MAX_SEATS] = level / hotel
-        out[base + 2 + MAX_SEATS] = float(level == hotel)
-        out[base + 3 + MAX_SEATS] = float(view.mortgaged[s])
-        out[base + 4 + MAX_SEATS] = space.price / 400.0
+    out[base + 1 + MAX_SEATS] = level / hotel
+    out[base + 2 + MAX_SEATS] = level == hotel
+    out[base + 3 + MAX_SEATS] = np.asarray(view.mortgaged)[properties]
+    out[base + 4 + MAX_SEATS] = prices
+
+
+_COLUMNS: dict[int, tuple[object, np.ndarray, np.ndarray]] = {}
+
+
+def _board_columns(view: PlayerView) -> tuple[np.ndarray, np.ndarray]:
+    """The board's property spaces and their printed prices / 400, made once a board."""
+    board = view.board
+    held = _COLUMNS.get(id(board))
+    if held is None or held[0] is not board:
+        spaces = [space.index for space in board.spaces if space.is_property]
+        prices = [board.spaces[s].price / 400.0 for s in spaces]
+        held = _COLUMNS[id(board)] = (board, np.array(spaces), np.array(prices, np.float32))
+    return held[1], held[2]
 
 
 def _decision(view: PlayerView, out: np.ndarray, claim_turn: bool) -> None:

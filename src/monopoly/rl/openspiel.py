@@ -45,10 +45,12 @@ is hidden from every player alike. So:
 from __future__ import annotations
 
 import json
+import random
 from typing import Any
 
 import numpy as np
 import pyspiel  # type: ignore[import-not-found]
+from open_spiel.python.algorithms import mcts  # type: ignore[import-untyped]
 
 from monopoly.core.actions import Action
 from monopoly.core.board import DECK_ROLES
@@ -61,7 +63,7 @@ from monopoly.core.rules import RuleSet
 from monopoly.core.view import PlayerView
 
 from .catalogue import CATALOGUE, MAX_SEATS, SIZE
-from .driver import Driver
+from .driver import Driver, worth_share
 from .observation import OBS_SIZE, observe, observe_dict
 
 _DEFAULTS: dict[str, Any] = {
@@ -125,9 +127,15 @@ class MonopolyGame(pyspiel.Game):  # type: ignore[misc]
         Game(self.setup)  # fail now on a bad set-up
         self.max_free_actions = int(values["max_free_actions"])
         self.trades = bool(values["trades"])
+        self.first_event: ChanceEvent | None = None
+        """The set-up's first chance event (every initial state starts with it; found
+        once, since OpenSpiel makes an initial state for each clone)."""
 
     def new_initial_state(self) -> MonopolyState:
         return MonopolyState(self)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> MonopolyGame:
+        return self  # a game's parameters never change: states share it
 
     def make_py_observer(
         self, iig_obs_type: Any = None, params: Any = None
@@ -148,14 +156,18 @@ class MonopolyState(pyspiel.State):  # type: ignore[misc]
         self.driver: Driver | None = None
         self.pending: Action | None = None
         """The player action waiting for its chance outcomes (None: the set-up)."""
-        self.given: list[Entry] = []
+        self.given: list[Entry] = History()
         self.event: ChanceEvent | None = None
         self.picked: list[Any] = []
-        self.public: list[str] = []
+        self.public = History()
         """What every player saw so far (the information state string's history)."""
-        self.seen: dict[str, set[str]] = {role: set() for role in DECK_ROLES}
+        self.seen = SeenCards((role, set()) for role in DECK_ROLES)
         """The cards of each deck turned up so far."""
-        self._resolve()
+        if game.first_event is None:
+            self._resolve()
+            game.first_event = self.event
+        else:
+            self.event = game.first_event
 
     # ------------------------------------------------------------------ chance
     def _resolve(self) -> None:
@@ -183,7 +195,7 @@ class MonopolyState(pyspiel.State):  # type: ignore[misc]
                 self.public.append(f"card {event.deck} {event.card}")
         game.events.clear()
         self.event = None
-        self.given = []
+        self.given = History()
         self.pending = None
         if self.driver is None:
             spiel = self._spiel_game
@@ -316,6 +328,68 @@ class MonopolyState(pyspiel.State):  # type: ignore[misc]
             f"turn {game.turn} decision {game.decision} cash {game.cash} "
             f"positions {game.position} owners {game.owner}"
         )
+
+
+def random_playout(state: Any, moves: int, rng: random.Random) -> Any:
+    """Play ``state`` on with uniformly random player actions and chance outcomes by
+    their probabilities until it ends or reaches move ``moves``; returns it."""
+    while not state.is_terminal() and state.move_number() < moves:
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            state.apply_action(rng.choices([o for o, _ in outcomes], [p for _, p in outcomes])[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    return state
+
+
+class WorthEvaluator(mcts.Evaluator):  # type: ignore[misc]
+    """An evaluator for open_spiel's ``MCTSBot``: a short random rollout (at most
+    ``depth`` actions and chance outcomes), then each player's share of the net worth
+    of the players still in (R-SHORT-4 counting) — or the returns, if the game ended.
+    A rollout to the end of a MONOPOLY game takes thousands of actions."""
+
+    def __init__(self, depth: int = 20, random_state: np.random.RandomState | None = None) -> None:
+        self.depth = depth
+        self._random = random_state or np.random.RandomState()
+
+    def evaluate(self, state: MonopolyState) -> np.ndarray:
+        working = state.clone()
+        for _ in range(self.depth):
+            if working.is_terminal():
+                return np.array(working.returns())
+            if working.is_chance_node():
+                actions, probabilities = zip(*working.chance_outcomes(), strict=True)
+                working.apply_action(int(self._random.choice(actions, p=probabilities)))
+            else:
+                working.apply_action(int(self._random.choice(working.legal_actions())))
+        if working.is_terminal():
+            return np.array(working.returns())
+        players = state.get_game().num_players()
+        if working.driver is None:
+            return np.full(players, 1.0 / players)
+        return np.array([worth_share(working.driver.game, seat) for seat in range(players)])
+
+    def prior(self, state: MonopolyState) -> list[tuple[int, float]]:
+        if state.is_chance_node():
+            return list(state.chance_outcomes())
+        legal = state.legal_actions(state.current_player())
+        return [(action, 1.0 / len(legal)) for action in legal]
+
+
+class History(list[Any]):
+    """A list of items that never change (the public history's lines, chance entries):
+    OpenSpiel clones a state by deep-copying each attribute, and a copy of the list is
+    enough."""
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> History:
+        return History(self)
+
+
+class SeenCards(dict[str, set[str]]):
+    """The cards of each deck turned up so far (copied set by set, not deep-copied)."""
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> SeenCards:
+        return SeenCards((role, set(cards)) for role, cards in self.items())
 
 
 class MonopolyObserver:

@@ -3,7 +3,7 @@
 It does what ``bots.base.play(game, bots, checked=False, observe=...)`` does, with the
 landing count written inline: no callback per action, and no second check of an action
 the player has just checked itself (:class:`CheckingView`). It is a module of its own, with
-nothing to pickle, so that ``scripts/build-fast.sh`` compiles it with the engine and the
+nothing to pickle, so that ``setup.py`` compiles it with the engine and the
 players (the calls into the game are then native calls).
 """
 

@@ -286,22 +286,10 @@ def _html(summary: Summary, setup: dict[str, Any], edition: Edition, texts: Text
         (texts("rolls"), str(summary.rolls)),
     ]
     reasons = [(texts.end_reason(k), str(v)) for k, v in sorted(summary.end_reasons.items())]
-    return f"""<!DOCTYPE html>
-<html lang="{texts.language}">
-<head>
-<meta charset="utf-8">
-<title>{esc(title)}</title>
-<style>
-body {{ font-family: sans-serif; max-width: 1100px; margin: 2em auto; color: #222; }}
-table {{ border-collapse: collapse; margin: 1em 0; }}
-td, th {{ border: 1px solid #ccc; padding: 0.2em 0.6em; text-align: left; }}
-td.n {{ text-align: right; }}
-img {{ max-width: 100%; }}
-</style>
-</head>
-<body>
-<h1>{esc(title)}</h1>
-<h2>{esc(texts("report_setup"))}</h2>
+    return page(
+        texts.language,
+        title,
+        f"""<h2>{esc(texts("report_setup"))}</h2>
 {_table([], setup_rows)}
 <h2>{esc(texts("report_results"))}</h2>
 <h3>{esc(texts("end_reasons"))}</h3>
@@ -316,7 +304,29 @@ img {{ max-width: 100%; }}
 <img src="{IMAGES["rent"]}" alt="{esc(texts("plot_rent_board"))}">
 <img src="{IMAGES["groups"]}" alt="{esc(texts("plot_rent_groups"))}">
 {_rent_table(summary, edition, texts)}
-</body>
+""",
+    )
+
+
+def page(language: str, title: str, body: str) -> str:
+    """A whole report page: the reports' one look (the analysis board's report too)."""
+    esc = html.escape
+    return f"""<!DOCTYPE html>
+<html lang="{language}">
+<head>
+<meta charset="utf-8">
+<title>{esc(title)}</title>
+<style>
+body {{ font-family: sans-serif; max-width: 1100px; margin: 2em auto; color: #222; }}
+table {{ border-collapse: collapse; margin: 1em 0; }}
+td, th {{ border: 1px solid #ccc; padding: 0.2em 0.6em; text-align: left; }}
+td.n {{ text-align: right; }}
+img {{ max-width: 100%; }}
+</style>
+</head>
+<body>
+<h1>{esc(title)}</h1>
+{body}</body>
 </html>
 """
 

@@ -28,10 +28,11 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnect
 
 from . import views
+from .analysis import AnalysisService, analysis_routes
 from .client import Client
 from .cluster import Elsewhere
 from .hub import Hub
-from .limits import BadJson, read_json
+from .limits import BadJson, Limits, read_json
 from .lobby import ApiError, check_edition, check_language, parse_join, parse_new_game
 from .session import GameSession, ServerConfig
 from .storage import Store
@@ -63,11 +64,13 @@ def create_app(
     """The server's app on the database ``db`` (URL or file path; None: the default file)."""
     config = config or ServerConfig()
     hub = Hub(Store(db, busy_timeout=config.db_busy_timeout), config)
+    analyses = AnalysisService(hub.store)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         await hub.start()
         yield
+        analyses.stop()
         hub.stop()
         await hub.store.close_async()
         hub.store.close()
@@ -83,21 +86,29 @@ def create_app(
 
     _lobby_routes(app, hub)
     _play_route(app, hub)
+    analysis_routes(app, analyses)
     app.mount("/", StaticFiles(directory=static_dir, html=True), name="client")
-    app.add_middleware(Guard, log_requests=config.access_log)
+    app.add_middleware(Guard, log_requests=config.access_log, hub=hub)
     return app
 
 
 class Guard:
-    """Security headers on every answer and the access log (plain ASGI: cheap)."""
+    """Requests for another host refused (origins.py), security headers on every answer
+    and the access log (plain ASGI: cheap)."""
 
-    def __init__(self, app: ASGIApp, log_requests: bool) -> None:
+    def __init__(self, app: ASGIApp, log_requests: bool, hub: Hub) -> None:
         self.app = app
         self.log_requests = log_requests
+        self.origins = hub.origins
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] not in ("http", "websocket"):
             await self.app(scope, receive, send)
+            return
+        if not self.origins.host_allowed(_header(scope, b"host")):
+            await _refuse_host(scope, send)
+            if self.log_requests:
+                _log_request(scope, 400 if scope["type"] == "http" else 403, 0.0)
             return
         started = time.perf_counter()
         status = 0
@@ -121,6 +132,29 @@ class Guard:
         finally:
             if self.log_requests:
                 _log_request(scope, status, time.perf_counter() - started)
+
+
+def _header(scope: Scope, name: bytes) -> str | None:
+    for key, value in scope["headers"]:
+        if key == name:
+            return str(value.decode("latin-1"))
+    return None
+
+
+async def _refuse_host(scope: Scope, send: Send) -> None:
+    """A request for a host this server is not (see origins.py): 400, or a refused
+    WebSocket (the browser sees a 403)."""
+    if scope["type"] == "websocket":
+        await send({"type": "websocket.close", "code": 1008})
+        return
+    error = {"code": "unknown_host", "message": "this server does not answer for that host name"}
+    response = JSONResponse({"error": error}, status_code=400)
+    response.headers.update({name.decode(): value.decode() for name, value in SECURITY_HEADERS})
+    await response(scope, _nothing_to_receive, send)
+
+
+async def _nothing_to_receive() -> Message:
+    return {"type": "http.disconnect"}
 
 
 def _log_request(scope: Scope, status: int, seconds: float) -> None:
@@ -162,12 +196,18 @@ def _lobby_routes(app: FastAPI, hub: Hub) -> None:
     @app.get("/api/health")
     async def health() -> JSONResponse:
         report = await hub.health()
-        if report["database"] or report["last_write_error"]:
-            problem = report["database"] or report["last_write_error"]
-            error = {"code": "database", "message": f"the database has a problem: {problem}"}
-            return JSONResponse({"status": "error", "error": error, **report}, status_code=503)
-        if report["damaged_games"]:
-            return JSONResponse({"status": "degraded", **report})
+        if report.problem is not None:
+            error = {
+                "code": "database",
+                "problem": report.problem.code,
+                "message": report.problem.message,
+            }
+            return JSONResponse(
+                {"status": "error", "error": error, "damaged_games": report.damaged_games},
+                status_code=503,
+            )
+        if report.damaged_games:
+            return JSONResponse({"status": "degraded", "damaged_games": report.damaged_games})
         return JSONResponse({"status": "ok"})
 
     @app.get("/api/editions")
@@ -267,7 +307,9 @@ def _play_route(app: FastAPI, hub: Hub) -> None:
     @app.websocket("/ws/games/{game_id}")
     async def play(websocket: WebSocket, game_id: str) -> None:
         origin = websocket.headers.get("origin")
-        if origin is not None and not hub.origin_allowed(origin, websocket.headers.get("host")):
+        secure = websocket.url.scheme == "wss"
+        host = websocket.headers.get("host")
+        if origin is not None and not hub.origin_allowed(origin, host, secure):
             await websocket.close(code=1008)  # before accepting: the browser sees a 403
             return
         address = _address(websocket)
@@ -324,7 +366,10 @@ def _closer(websocket: WebSocket) -> Any:
 async def _serve_client(websocket: WebSocket, session: GameSession, client: Client) -> None:
     with contextlib.suppress(WebSocketDisconnect):
         while not client.dropped:
-            message = await websocket.receive()
+            message = await _next_message(websocket, client, session.hub.config.limits)
+            if message is None:
+                client.dropped = "no hello in time"
+                break
             if message["type"] == "websocket.disconnect":
                 return
             try:
@@ -335,3 +380,15 @@ async def _serve_client(websocket: WebSocket, session: GameSession, client: Clie
             await asyncio.sleep(0)  # let the other games run between two messages
         with contextlib.suppress(Exception):
             await websocket.close(code=1008, reason=client.dropped[:100])
+
+
+async def _next_message(websocket: WebSocket, client: Client, limits: Limits) -> Message | None:
+    """The connection's next message; None if it has not said hello in time (a socket
+    that never does is not held open)."""
+    if client.greeted:
+        return await websocket.receive()
+    deadline = client.opened + limits.hello_timeout
+    try:
+        return await asyncio.wait_for(websocket.receive(), max(0.0, deadline - time.monotonic()))
+    except TimeoutError:
+        return None

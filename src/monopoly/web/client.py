@@ -39,6 +39,7 @@ class Client:
         self.queued_bytes = 0
         self.seat: int | None = None
         self.greeted = False
+        self.opened = time.monotonic()
         self.dropped: str | None = None
         """Why the server gave up on this client (None while it is served)."""
         self.buckets: dict[str, TokenBucket] = {}
@@ -102,8 +103,10 @@ class Client:
             bucket = self.buckets[kind] = TokenBucket(rate[0], rate[1], time.monotonic())
         wait = bucket.take(time.monotonic())
         if not wait:
-            factor = limits.address_factor
-            wide = (rate[0] * factor, rate[1] * factor)
+            wide = limits.address_rates.get(kind)
+            if wide is None:
+                factor = limits.address_factor
+                wide = (rate[0] * factor, rate[1] * factor)
             wait = limiter.take((self.address, kind), wide)
         if not wait:
             self.limited_in_a_row = 0

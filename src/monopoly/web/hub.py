@@ -23,7 +23,6 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from functools import partial
 from typing import Any
-from urllib.parse import urlsplit
 
 from sqlalchemy.exc import IntegrityError, OperationalError
 
@@ -34,13 +33,16 @@ from monopoly.core.records import replay
 from .cluster import Cluster, Elsewhere
 from .computer import STANDIN_PREFERENCE, registered_levels
 from .lobby import ApiError, NewGame, new_game_id, new_secret
+from .origins import Origins
 from .session import GameSession, ServerConfig
 from .storage import (
     LogWrite,
+    Problem,
     SeatData,
     StorageFailure,
     Store,
     StoredGame,
+    classify_problem,
     describe_error,
     hash_secret,
     now,
@@ -52,6 +54,12 @@ log = logging.getLogger("monopoly.web")
 GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 BROKEN_RETRY = 30.0
 """Seconds before a game that could not be loaded is tried again."""
+
+
+@dataclass
+class Health:
+    problem: Problem | None
+    damaged_games: list[str]
 
 
 @dataclass
@@ -72,9 +80,14 @@ class Hub:
         self.listen_url = "http://127.0.0.1:8000/"
         """Where the server listens (set once it does); links use ``config.public_url``
         if given, else this — never a request's Host header."""
+        self.origins = Origins(
+            config.host, config.public_url, config.allowed_hosts, config.allowed_origins
+        )
+        """The Host headers and web origins this server answers."""
         self.broken: dict[str, BrokenGame] = {}
         self.storage_error: str | None = None
         """The last failed write (cleared by the next good one)."""
+        self._reported_problem: str | None = None
         self.connections: Counter[str] = Counter()
         """Open WebSocket connections per address."""
         from .limits import RateLimiter
@@ -190,13 +203,16 @@ class Hub:
                 503, "storage_unavailable", "the database cannot be read: try again soon"
             ) from None
 
-    async def health(self) -> dict[str, Any]:
-        problem = await asyncio.to_thread(self.store.problem)
-        return {
-            "database": problem,
-            "last_write_error": self.storage_error,
-            "damaged_games": sorted(self.broken),
-        }
+    async def health(self) -> Health:
+        """What ``/api/health`` says: the database's problem (the last failed write's if
+        the database answers now) in words without internals, the damaged games. Each
+        new problem's details go to the log once."""
+        described = await asyncio.to_thread(self.store.problem) or self.storage_error
+        if described is not None and described != self._reported_problem:
+            log.warning("health: the database has a problem: %s", described)
+        self._reported_problem = described
+        problem = None if described is None else classify_problem(described)
+        return Health(problem, sorted(self.broken))
 
     # ------------------------------------------------------------------ games
     async def get(self, game_id: str) -> GameSession:
@@ -368,19 +384,9 @@ class Hub:
         self._writers.shutdown(wait=False)
 
     # ------------------------------------------------------------------ clients
-    def origin_allowed(self, origin: str, host: str | None) -> bool:
+    def origin_allowed(self, origin: str, host: str | None, secure: bool) -> bool:
         """A browser's WebSocket from another site is refused (cross-site hijacking)."""
-        allowed = {_origin(self.public_url), *map(_origin, self.config.allowed_origins)}
-        if _origin(origin) in allowed:
-            return True
-        if self.config.public_url is None and host:
-            return urlsplit(origin).netloc.lower() == host.lower()
-        return False
-
-
-def _origin(url: str) -> str:
-    parts = urlsplit(url.strip())
-    return f"{parts.scheme.lower()}://{parts.netloc.lower()}"
+        return self.origins.origin_allowed(origin, host, secure, self.public_url)
 
 
 def _rebuild(stored: StoredGame) -> Game | None:

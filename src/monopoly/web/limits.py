@@ -29,6 +29,10 @@ def default_message_rates() -> dict[str, Rate]:
     }
 
 
+def default_address_rates() -> dict[str, Rate]:
+    return {"hello": (10.0, 300.0)}
+
+
 @dataclass
 class Limits:
     """The server's limits per client; the defaults suit people playing in a browser."""
@@ -48,7 +52,23 @@ class Limits:
     body_bytes: int = 64 * 1024
     """The largest request body (HTTP) accepted."""
     connections_per_address: int = 256
-    """Open WebSocket connections from one address."""
+    """Open connections (HTTP and WebSocket) from one address; a trusted proxy's are
+    counted by the address it forwards for (WebSockets) and in the total only."""
+    connections_total: int = 8192
+    """Open connections of the server process (fewer if it may not open that many files)."""
+    header_timeout: float = 10.0
+    """Seconds for a request's headers to arrive, counted from the connection's opening
+    or the last answer on it (an idle socket, a slowloris)."""
+    idle_timeout: float = 5.0
+    """Seconds a connection may idle between two HTTP requests (uvicorn's keep-alive)."""
+    hello_timeout: float = 10.0
+    """Seconds a new WebSocket has to say ``hello``."""
+    fragment_timeout: float = 10.0
+    """Seconds a fragmented WebSocket message has to be finished."""
+    address_rates: dict[str, Rate] = field(default_factory=default_address_rates)
+    """Per address, for the message types whose address budget is not ``address_factor``
+    times a connection's: a crowd of spectators behind one address (a school, a
+    streamer's audience behind one NAT) says hello at once."""
 
 
 class TokenBucket:

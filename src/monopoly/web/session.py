@@ -54,6 +54,9 @@ TOUCH_EVERY = 60.0
 its record grows. Each write of the row is a new row version in PostgreSQL, and writing
 it with every action cost the database three times the entries' insert."""
 
+WATCHERS_TOLD_EVERY = 0.5
+"""Seconds between two presence messages that only change the number of watchers."""
+
 Handler = Callable[["GameSession", Client, dict[str, Any]], Awaitable[None]]
 
 
@@ -72,6 +75,10 @@ class ServerConfig:
     """The address players use (for invite and watch links); None: where it listens."""
     allowed_origins: tuple[str, ...] = ()
     """More web origins whose pages may open a WebSocket (besides ``public_url``)."""
+    host: str = "127.0.0.1"
+    """The address the server is bound to (``--host``): requests naming it are answered."""
+    allowed_hosts: tuple[str, ...] = ()
+    """More names the server answers to (``Host`` headers; see origins.py)."""
     testing: bool = False
     """Accept ``seed`` and ``position`` in new games (tests, set-up scenarios)."""
     idle_unload: float = 600.0
@@ -120,6 +127,11 @@ class GameSession:
         self._log_starts: list[int] = []
         """Where each event's lines start in ``_log_lines`` (an event may add a note)."""
         self.chat = ChatRoom()
+        self._presence_later: asyncio.TimerHandle | None = None
+        """A presence message due (see :meth:`_tell_presence`)."""
+        self._published: tuple[int, StateTexts] | None = None
+        """The last change sent to the clients, and the record's length stored then: the
+        answer to a ``sync`` while the next change waits for its write."""
 
     @property
     def seats(self) -> list[SeatData]:
@@ -189,6 +201,7 @@ class GameSession:
         texts = StateTexts(self._table(), shared, partial(views.seat_answers, game))
         for client in self.clients:
             client.send_text(texts.text_for(client))
+        self._published = (self.saved, texts)
 
     def _keep_log(self, start: int, events: list[dict[str, Any]]) -> None:
         """Add the texts of the events sent to the log (so no event is narrated twice),
@@ -366,6 +379,8 @@ class GameSession:
             client.limit(request, self.hub.limiter)
             if request != "hello" and not client.greeted:
                 raise protocol.hello_first()
+            if request in READS and self._read_at_once(client, request, data):
+                return
             async with self.lock:
                 await HANDLERS[request](self, client, data)
         except Refusal as refusal:
@@ -374,6 +389,43 @@ class GameSession:
             client.send(protocol.error_message(refusal, self.state_id, request))
             if refusal.code == "stale_state":
                 self._send_full(client)
+
+    def _read_at_once(self, client: Client, request: str, data: dict[str, Any]) -> bool:
+        """Answer a read without waiting for the game's lock, from what is stored (a
+        change waiting for its write is not shown): True if answered. A ``ping`` always
+        is; a ``sync`` or ``check`` at once unless the game is ahead of the database;
+        a ``sync`` then from the last change sent, if it was made for the client's seat."""
+        if request == "ping":
+            client.send({"type": "pong"})
+            return True
+        game = self.game
+        if game is None or len(game.record) == self.saved:
+            if request == "sync":
+                self._send_full(client, protocol.log_from(data))
+            else:
+                self._check_now(client, data)
+            return True
+        if request != "sync" or self._published is None or self._published[0] != self.saved:
+            return False
+        log = self._stored_log(protocol.log_from(data))
+        if log is None:
+            return False
+        text = self._published[1].full_text(client, log, self.computer.seconds_left())
+        if text is None:
+            return False
+        if self.chat.messages:
+            client.send(self.chat.history())
+        client.send_text(text)
+        return True
+
+    def _stored_log(self, log_from: int | None) -> dict[str, Any] | None:
+        """A page of the log of the changes sent (None if their texts are not all kept)."""
+        if len(self._log_starts) != self.sent_events:
+            return None
+        lines = self._log_lines
+        start = max(0, len(lines) - LOG_TAIL) if log_from is None else min(log_from, len(lines))
+        page = lines[start : start + LOG_PAGE]
+        return {"log": page, "log_from": start, "log_total": len(lines)}
 
     async def _hello(self, client: Client, data: dict[str, Any]) -> None:
         if client.greeted:
@@ -389,7 +441,7 @@ class GameSession:
         if seat is not None:
             await self.seating.arrive(seat)
         self._send_full(client)
-        self.broadcast(self.seating.presence_message())  # spectators too: the watchers count
+        self._tell_presence(watchers_only=seat is None)  # spectators too: the watchers count
 
     def leave(self, client: Client) -> None:
         if client not in self.clients:
@@ -397,6 +449,24 @@ class GameSession:
         self.clients.remove(client)
         if client.seat is not None:
             self.seating.depart(client.seat)
+        self._tell_presence(watchers_only=client.seat is None)
+
+    def _tell_presence(self, watchers_only: bool) -> None:
+        """Tell everyone who is here: at once when a seat's connection changed; when only
+        the watchers' count did, once per :data:`WATCHERS_TOLD_EVERY` (a crowd arriving
+        together would otherwise cost a message to everyone per arrival: a million
+        messages for a thousand spectators)."""
+        if watchers_only:
+            if self._presence_later is None:
+                loop = asyncio.get_running_loop()
+                self._presence_later = loop.call_later(WATCHERS_TOLD_EVERY, self._tell_now)
+            return
+        self._tell_now()
+
+    def _tell_now(self) -> None:
+        if self._presence_later is not None:
+            self._presence_later.cancel()
+            self._presence_later = None
         self.broadcast(self.seating.presence_message())
 
     def running_game(self) -> Game:
@@ -433,6 +503,9 @@ class GameSession:
             ) from None
 
     async def _check(self, client: Client, data: dict[str, Any]) -> None:
+        self._check_now(client, data)
+
+    def _check_now(self, client: Client, data: dict[str, Any]) -> None:
         game = self.running_game()
         action = self._own_action(client, data.get("action"))
         client.send(protocol.check_result_message(game, action))
@@ -473,6 +546,9 @@ class GameSession:
 
     def stop(self) -> None:
         self.computer.stop()
+        if self._presence_later is not None:
+            self._presence_later.cancel()
+            self._presence_later = None
 
 
 HANDLERS: dict[str, Handler] = {
@@ -492,3 +568,5 @@ the session (a table per session of its bound methods made every game a referenc
 cycle, freed only by the garbage collector)."""
 if HANDLERS.keys() != protocol.MESSAGE_FIELDS.keys():
     raise AssertionError("every message type needs a handler, and only those")
+READS = frozenset({"ping", "sync", "check"})
+"""Messages answered from what is stored, without waiting for a pending write."""

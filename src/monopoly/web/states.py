@@ -69,12 +69,35 @@ class StateTexts:
         answers: Callable[[int | None], Answers],
     ) -> None:
         self.table = table
+        self.state_id = shared["state_id"]
+        self.decision = shared["decision"]
         self._shared = dumps(shared)[1:-1]
         self._answers = answers
         self._answer_texts: dict[int | None, str] = {}
         self._table_text: str | None = None
         self._patches: dict[int, str] = {}
         """Serialised patches against each base seen (by the base table's id)."""
+
+    def full_text(self, client: Client, log: dict[str, Any], turn_timer: object) -> str | None:
+        """``client``'s full state of this change (with a page of the log), if its seat's
+        answers were made for it (else None); with deltas, its base becomes this table."""
+        answers = self._answer_texts.get(client.seat)
+        if answers is None:
+            return None
+        head = {
+            "type": "state",
+            "state_id": self.state_id,
+            "full": True,
+            "decision": self.decision,
+            "events": [],
+            "turn_timer": turn_timer,
+            "seat": client.seat,
+            **log,
+        }
+        if client.deltas:
+            client.table, client.seq = self.table, client.seq + 1
+            head["seq"] = client.seq
+        return f'{dumps(head)[:-1]},"game":{self._table()},{answers}}}'
 
     def text_for(self, client: Client) -> str:
         """``client``'s message (a ``delta`` if it takes them and has a base, else a

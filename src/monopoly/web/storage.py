@@ -591,6 +591,39 @@ def _json_text(value: Any) -> str | None:
     return None if value is None else json.dumps(value)
 
 
+@dataclass(frozen=True)
+class Problem:
+    """What is wrong with the database, said without its internals (no host, port, path
+    or driver text: the log has those)."""
+
+    code: str
+    message: str
+
+
+PROBLEMS = (
+    (("locked", "busy"), Problem("busy", "the database is busy: another writer holds it")),
+    (("full", "no space"), Problem("disk_full", "the database's disk is full")),
+    (("read-only", "readonly"), Problem("read_only", "the database cannot be written to")),
+    (
+        ("no such table", "does not exist", "not a database", "malformed", "corrupt"),
+        Problem("damaged", "the database is damaged or not this server's"),
+    ),
+    (
+        ("connect", "refused", "timeout", "timed out", "closed", "terminat", "resolve", "host"),
+        Problem("unreachable", "the database does not answer"),
+    ),
+)
+
+
+def classify_problem(description: str) -> Problem:
+    """The kind of a problem described by :func:`describe_error`."""
+    lowered = description.lower()
+    for words, problem in PROBLEMS:
+        if any(word in lowered for word in words):
+            return problem
+    return Problem("failing", "the database fails")
+
+
 def describe_error(error: BaseException) -> str:
     """A database error in one line, without the SQL or its parameters (no secrets)."""
     original = getattr(error, "orig", None) or error

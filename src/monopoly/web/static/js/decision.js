@@ -466,9 +466,14 @@ function claimPart(screen, state) {
 export function deedCard(screen, space) {
   const rows = [];
   if (space.rents) {
+    // The rule set's building ladder: a hotel after 4 houses, or after 3 in the short
+    // game (R-SHORT-2, whose hotel rent is the printed one); no row for a 4th house there.
     const terms = screen.edition.terms;
-    const names = [t("rent_site"), `1 ${terms.house}`, `2 ${terms.houses}`, `3 ${terms.houses}`, `4 ${terms.houses}`, `1 ${terms.hotel}`];
-    space.rents.forEach((rent, i) => rows.push(h("tr", {}, h("th", { scope: "row" }, names[i]), h("td", {}, screen.money(rent)))));
+    const perHotel = screen.state.game.hotel_level - 1;
+    const rentRow = (name, rent) => h("tr", {}, h("th", { scope: "row" }, name), h("td", {}, screen.money(rent)));
+    rows.push(rentRow(t("rent_site"), space.rents[0]));
+    for (let count = 1; count <= perHotel; count += 1) rows.push(rentRow(`${count} ${count === 1 ? terms.house : terms.houses}`, space.rents[count]));
+    rows.push(rentRow(t("hotel_after_houses", { hotel: terms.hotel, count: perHotel, houses: terms.houses }), space.rents[5]));
     rows.push(h("tr", {}, h("th", { scope: "row" }, t("building_cost", { house: terms.house })), h("td", {}, screen.money(space.house_cost))));
   } else if (space.kind === "railroad") {
     screen.edition.numbers.railroad_rents.forEach((rent, i) => rows.push(h("tr", {}, h("th", { scope: "row" }, t("owning_n", { count: i + 1 })), h("td", {}, screen.money(rent)))));

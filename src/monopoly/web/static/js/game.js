@@ -219,7 +219,7 @@ export class GameScreen {
   /** Tell the player about trade answers and similar news that concern them. */
   notify(events) {
     for (const event of events) {
-      if (event.type === "TradeAccepted" || event.type === "TradeRejected") {
+      if (event.type === "TradeAccepted" || event.type === "TradeRejected" || event.type === "TradeLapsed") {
         if (event.seat === this.seat || event.partner === this.seat) toast(event.text, event.type === "TradeAccepted" ? "good" : "info");
       } else if (event.type === "TradeProposed" && event.partner === this.seat) {
         toast(event.text);

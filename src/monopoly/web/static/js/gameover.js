@@ -1,7 +1,7 @@
 // The results: ranking with net worth and a few statistics, how the game ended.
 
 import { h, s } from "./util.js";
-import { t } from "./i18n.js";
+import { language, t } from "./i18n.js";
 import { playerColour, tokenBadge } from "./tokens.js";
 import { againControl } from "./decision.js";
 
@@ -44,6 +44,7 @@ export function showGameOver(screen, over) {
       h("div", { class: "actions" },
         againControl(screen),
         h("a", { class: "button primary", href: "/" }, t("back_to_lobby")),
+        h("a", { class: "button", href: `/analysis.html?game=${encodeURIComponent(screen.gameId)}&lang=${language()}`, dataset: { testid: "analyse-game" } }, t("analyse_game")),
         h("button", { type: "button", onclick: () => dialog.close() }, t("look_at_board")))));
   document.body.append(dialog);
   dialog.showModal();

@@ -46,7 +46,7 @@ from monopoly.core.rules import RuleSet
 from monopoly.core.view import PlayerView
 
 from .catalogue import CATALOGUE, SIZE
-from .driver import Driver
+from .driver import DEFAULT_MAX_TURNS, Driver, check_driver_options, worth_share
 from .observation import OBS_HIGH, OBS_SIZE, observe, observe_dict
 
 
@@ -57,14 +57,6 @@ def observation_space() -> spaces.Dict:
             "action_mask": spaces.Box(0, 1, (SIZE,), np.int8),
         }
     )
-
-
-def worth_share(game: Game, seat: int) -> float:
-    """φ of the shaping: the seat's share of the net worth of the players still in."""
-    if not game.active[seat]:
-        return 0.0
-    total = sum(game.net_worth(s) for s in game.active_seats())
-    return game.net_worth(seat) / total if total > 0 else 0.0
 
 
 class MonopolyEnv(AECEnv):  # type: ignore[misc]
@@ -91,8 +83,15 @@ class MonopolyEnv(AECEnv):  # type: ignore[misc]
         out_of_turn: bool = True,
         dict_infos: bool = False,
         render_mode: str | None = None,
+        mode: str = "full",
+        helper: str = "normal",
+        max_turns: int = DEFAULT_MAX_TURNS,
     ) -> None:
         super().__init__()
+        check_driver_options(mode, helper, max_turns)
+        self.mode = mode
+        self.helper = helper
+        self.max_turns = max_turns
         self.config = (players, edition, rules, language)
         self.bot_specs = dict(bots or {})
         Game.new(players, edition, rules, 0, language)  # fail now on a bad set-up
@@ -130,7 +129,15 @@ class MonopolyEnv(AECEnv):  # type: ignore[misc]
         if game.players != players:
             raise ValueError(f"options['game'] has {game.players} players, not {players}")
         self.driver = Driver(
-            game, self.bot_specs, seed, self.max_free_actions, self.trades, self.out_of_turn
+            game,
+            self.bot_specs,
+            seed,
+            self.max_free_actions,
+            self.trades,
+            self.out_of_turn,
+            mode=self.mode,
+            helper=self.helper,
+            max_turns=self.max_turns,
         )
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
@@ -173,8 +180,8 @@ class MonopolyEnv(AECEnv):  # type: ignore[misc]
         assert driver is not None
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
+        self.steps += 1  # a refused id (IllegalAction) counts too
         driver.step(int(action))
-        self.steps += 1
         self._after_move()
         self._accumulate_rewards()
         self._deads_step_first()
@@ -199,7 +206,10 @@ class MonopolyEnv(AECEnv):  # type: ignore[misc]
             elif not game.active[seat]:
                 self.rewards[agent] += self.loss_reward
                 self.terminations[agent] = True
-        if not game.over and self.steps >= self.max_steps:
+        limited = self.steps >= self.max_steps or (
+            self.driver is not None and self.driver.stopped == "turn_limit"
+        )
+        if not game.over and limited:
             for agent in self.agents:
                 self.truncations[agent] = True
         if self.dict_infos:

@@ -1,0 +1,259 @@
+"""A streamed game: one game watched by a crowd of spectators, over real WebSockets.
+
+    .venv/bin/python benchmarks/bench_crowd.py [--spectators 1000] [--seconds 60]
+        [--bot-delay 0.3] [--db postgresql://…]
+
+Starts ``monopoly serve`` (a fresh SQLite file unless ``--db``), creates one game of a
+person and three computer players (short rules), connects the spectators from this one
+address (asking for deltas, as the browser does), and plays the person's seat from
+another connection, answering each decision at once. It measures:
+
+- for every change (a new ``state_id``), the time from its first arrival at any client
+  to its arrival at the last spectator (the server sends a change to all clients in
+  one go, so the first arrival is a close lower bound of the change's moment);
+- the person's own action→state time;
+- that every spectator got every change (each delta's base is the message before it);
+- the CPU time of the server process and of this load generator, apart.
+
+The spectators only look at each message's head (numbers found in its text), so the
+generator's CPU stays small beside the server's. Figures are in docs/server.md. Every
+loop is bounded by ``--seconds``; Ctrl-C stops early and prints what was measured.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+from rich.progress import Progress
+from websockets.asyncio.client import connect
+
+SEATS = [{"type": "human"}] + [{"type": "bot", "level": "easy"}] * 3
+GAME = {
+    "edition": "classic",
+    "language": "en",
+    "name": "Streamer",
+    "token": "cat",
+    "seats": SEATS,
+    "rules": {"preset": "short", "options": {"turn_limit": 200}},
+}
+STATE_ID = re.compile(r'"state_id":(\d+)')
+SEQ = re.compile(r'"seq":(\d+)')
+BASE = re.compile(r'"base":(\d+)')
+
+
+def cpu_seconds(pid: int) -> float:
+    """User and system CPU of a process and its children so far (from /proc)."""
+    pids = [pid, *map(int, Path(f"/proc/{pid}/task/{pid}/children").read_text().split())]
+    ticks = 0
+    for each in pids:
+        fields = Path(f"/proc/{each}/stat").read_text().rsplit(")", 1)[1].split()
+        ticks += int(fields[11]) + int(fields[12])
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))] if ordered else float("nan")
+
+
+class Spectator:
+    """One watcher: the arrival time of every change and whether its deltas chain."""
+
+    def __init__(self, arrivals: dict[int, list[float]]) -> None:
+        self.arrivals = arrivals
+        self.seq: int | None = None
+        self.broken = 0
+        self.changes = 0
+        self.connected = False
+
+    def read(self, text: str) -> None:
+        moment = time.perf_counter()
+        self.connected = True
+        head = text[:40]
+        if '"type":"delta"' in head or '"type":"state"' in head:
+            found = STATE_ID.search(text)
+            if found is None:
+                return
+            self.arrivals.setdefault(int(found.group(1)), []).append(moment)
+            self.changes += 1
+            seq = SEQ.findall(text[-40:])
+            base = BASE.search(head + text[40:80])
+            if '"type":"delta"' in head and (base is None or int(base.group(1)) != self.seq):
+                self.broken += 1
+            self.seq = int(seq[-1]) if seq else self.seq
+
+
+async def watch(url: str, spectator: Spectator, stop: asyncio.Event) -> None:
+    async with connect(url, max_size=2**24, open_timeout=60) as ws:
+        await ws.send(json.dumps({"type": "hello", "token": None, "deltas": True}))
+        while not stop.is_set():
+            try:
+                text = await asyncio.wait_for(ws.recv(), 1.0)
+            except TimeoutError:
+                continue
+            spectator.read(str(text))
+
+
+async def play(
+    url: str, token: str, arrivals: dict[int, list[float]], own: list[float], stop: asyncio.Event
+) -> None:
+    """The person's seat: answer each decision at once; time action→state."""
+    async with connect(url, max_size=2**24) as ws:
+        await ws.send(json.dumps({"type": "hello", "token": token}))
+        sent: float | None = None
+        while not stop.is_set():
+            try:
+                message = json.loads(await asyncio.wait_for(ws.recv(), 1.0))
+            except TimeoutError:
+                continue
+            if message["type"] != "state":
+                continue
+            moment = time.perf_counter()
+            arrivals.setdefault(message["state_id"], []).append(moment)
+            if sent is not None:
+                own.append(moment - sent)
+                sent = None
+            action = answer(message)
+            if action is not None:
+                sent = time.perf_counter()
+                await ws.send(
+                    json.dumps(
+                        {"type": "action", "state_id": message["state_id"], "action": action}
+                    )
+                )
+
+
+def answer(state: dict[str, Any]) -> dict[str, Any] | None:
+    decision = state.get("decision")
+    if not decision or decision["seat"] != state["seat"]:
+        return None
+    if state["decision_actions"]:
+        chosen: dict[str, Any] = state["decision_actions"][0]
+        return chosen
+    raising = [a for a in state["free_actions"] if a["act"] in ("sell", "mortgage")]
+    return raising[0] if raising else None
+
+
+def start_server(db: str, port: int, bot_delay: float, crowd: int) -> subprocess.Popen[str]:
+    command = [
+        str(Path(sys.executable).parent / "monopoly"),
+        "serve",
+        *("--port", str(port), "--db", db, "--bot-delay", str(bot_delay)),
+        *("--connections-per-address", str(crowd + 50), "--address-hellos", str(crowd + 50)),
+        "--no-access-log",
+    ]
+    return subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+
+
+async def run(args: argparse.Namespace, base: str, server_pid: int) -> dict[str, Any]:
+    created = httpx.post(f"{base}/api/games", json=GAME, timeout=30).json()
+    game_id, token = created["game_id"], created["seat_token"]
+    url = base.replace("http://", "ws://") + f"/ws/games/{game_id}"
+    arrivals: dict[int, list[float]] = {}
+    stop = asyncio.Event()
+    spectators = [Spectator(arrivals) for _ in range(args.spectators)]
+    tasks = []
+    with Progress(transient=True) as progress:
+        joining = progress.add_task("spectators connect", total=args.spectators)
+        for spectator in spectators:
+            tasks.append(asyncio.create_task(watch(url, spectator, stop)))
+            progress.advance(joining)
+            await asyncio.sleep(0.01)
+        deadline = time.monotonic() + 120
+        while sum(s.connected for s in spectators) + sum(t.done() for t in tasks) < len(tasks):
+            if time.monotonic() > deadline:
+                break
+            await asyncio.sleep(0.1)
+    failed = [task for task in tasks if task.done()]
+    if failed:
+        print(f"{len(failed)} spectators could not connect: {failed[0].exception()!r}")
+    watching = sum(s.connected for s in spectators)
+    own: list[float] = []
+    played: dict[int, list[float]] = {}  # the person's arrivals: the origin of a change
+    httpx.post(f"{base}/api/games/{game_id}/start", json={"seat_token": token}, timeout=30)
+    server_before, generator_before = cpu_seconds(server_pid), time.process_time()
+    started = time.monotonic()
+    tasks.append(asyncio.create_task(play(url, token, played, own, stop)))
+    with Progress() as progress:
+        measuring = progress.add_task("the game is streamed", total=args.seconds)
+        try:
+            while time.monotonic() - started < args.seconds:
+                await asyncio.sleep(1.0)
+                progress.update(measuring, completed=time.monotonic() - started)
+        except asyncio.CancelledError:
+            pass
+    elapsed = time.monotonic() - started
+    server_cpu = cpu_seconds(server_pid) - server_before
+    generator_cpu = time.process_time() - generator_before
+    await asyncio.sleep(1.0)  # the last change reaches everyone
+    stop.set()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    changes = arrivals
+    complete = [sid for sid, times in changes.items() if len(times) >= watching]
+    spreads = [max(changes[sid]) - min(changes[sid] + played.get(sid, [])) for sid in complete[:-1]]
+    return {
+        "spectators": watching,
+        "seconds": round(elapsed, 1),
+        "changes": len(changes),
+        "changes_seen_by_every_spectator": len(complete),
+        "broken_delta_chains": sum(s.broken for s in spectators),
+        "change_to_last_spectator_ms": {
+            "p50": round(percentile(spreads, 0.5) * 1e3, 1),
+            "p99": round(percentile(spreads, 0.99) * 1e3, 1),
+            "max": round(max(spreads, default=float("nan")) * 1e3, 1),
+        },
+        "player_action_to_state_ms": {
+            "count": len(own),
+            "p50": round(percentile(own, 0.5) * 1e3, 1),
+            "p99": round(percentile(own, 0.99) * 1e3, 1),
+        },
+        "server_cpu_s": round(server_cpu, 2),
+        "server_cpu_per_change_ms": round(server_cpu / max(1, len(changes)) * 1e3, 2),
+        "generator_cpu_s": round(generator_cpu, 2),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--spectators", type=int, default=1000)
+    parser.add_argument("--seconds", type=float, default=60.0)
+    parser.add_argument("--bot-delay", type=float, default=0.3)
+    parser.add_argument("--port", type=int, default=8766)
+    parser.add_argument("--db", default=None)
+    args = parser.parse_args()
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit("stopped"))  # the server is stopped too
+    db = args.db or str(Path(tempfile.mkdtemp()) / "crowd.sqlite3")
+    server = start_server(db, args.port, args.bot_delay, args.spectators)
+    base = f"http://127.0.0.1:{args.port}"
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                if httpx.get(f"{base}/api/health", timeout=2).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                pass
+            if time.monotonic() > deadline or server.poll() is not None:
+                raise SystemExit("the server did not start")
+            time.sleep(0.2)
+        result = asyncio.run(run(args, base, server.pid))
+        print(json.dumps(result, indent=2))
+    finally:
+        server.terminate()
+        server.wait(30)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,109 @@
+"""Build the package with its hot path compiled by mypyc, as black and mypy ship theirs.
+
+``pip install .`` (and so ``./run`` and ``./test``) compiles the modules listed below
+into C extensions that sit beside their ``.py`` sources in the
+package. When that is impossible here (no C compiler, no mypyc, or ``MONOPOLY_PURE=1`` at
+install time) the package is installed as pure Python and still works; ``monopoly
+--version`` says which build runs.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+from setuptools import setup
+from setuptools.command.build_ext import build_ext
+
+ROOT = Path(__file__).resolve().parent
+PACKAGE = ROOT / "src" / "monopoly"
+# Written beside the compiled modules: which modules were compiled from which sources, so
+# that the package can tell an edited source from its compiled module (monopoly/build.py).
+STAMP_NAME = "_compiled.json"
+
+
+# The hot path: the rules engine, the computer players and the simulator's play loop.
+# Left as Python: bots/base.py (a runtime-checkable Protocol), the rest of the simulator
+# (its frozen config must pickle to worker processes) and everything that is not on the
+# path of a simulated turn (server, terminal, records, narration).
+COMPILED_MODULES = (
+    "core/actions.py",
+    "core/auction.py",
+    "core/building.py",
+    "core/cards.py",
+    "core/chance.py",
+    "core/debt.py",
+    "core/game.py",
+    "core/jail.py",
+    "core/mortgage.py",
+    "core/movement.py",
+    "core/rent.py",
+    "core/rules.py",
+    "core/state.py",
+    "core/trade.py",
+    "core/view.py",
+    "bots/easy.py",
+    "bots/hard.py",
+    "bots/judge.py",
+    "bots/normal.py",
+    "bots/player.py",
+    "bots/trading.py",
+    "bots/valuation.py",
+    "sim/loop.py",
+)
+
+
+def source_digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def say(message: str) -> None:
+    print(f"monopoly build: {message}", file=sys.stderr, flush=True)
+
+
+class OptionalBuildExt(build_ext):  # type: ignore[misc]
+    """Compile the extensions; if the C compiler fails, leave the package pure Python."""
+
+    def run(self) -> None:
+        try:
+            super().run()
+        except Exception as error:  # whatever failed in the C compiler: stay pure
+            say(f"compiling failed ({error}); installing the pure Python package")
+            self._remove_outputs()
+            return
+        self._write_stamp()
+
+    def _remove_outputs(self) -> None:
+        for output in self.get_outputs():
+            Path(output).unlink(missing_ok=True)
+
+    def _write_stamp(self) -> None:
+        """Record the digest of each compiled module's source next to the package."""
+        package_dir = Path(self.get_ext_fullpath("monopoly.core.game")).parent.parent
+        stamp = {module: source_digest(PACKAGE / module) for module in COMPILED_MODULES}
+        (package_dir / STAMP_NAME).write_text(json.dumps(stamp, indent=1, sort_keys=True) + "\n")
+
+
+def extensions() -> list[Any]:
+    if os.environ.get("MONOPOLY_PURE") == "1":
+        say("MONOPOLY_PURE=1: installing the pure Python package")
+        return []
+    try:
+        from mypyc.build import mypycify
+    except ImportError:
+        say("mypyc is not installed; installing the pure Python package")
+        return []
+    say("compiling the hot path with mypyc (a minute or two) ...")
+    paths = [str((PACKAGE / module).relative_to(ROOT)) for module in COMPILED_MODULES]
+    # The compiled modules import only the standard library and each other; the rest of
+    # the package's imports (numpy, fastapi...) need not be installed to compile them.
+    options = ["--ignore-missing-imports", "--follow-imports=silent", "--config-file", ""]
+    extensions: list[Any] = mypycify([*options, *paths], opt_level="3", group_name="monopoly")
+    return extensions
+
+
+setup(ext_modules=extensions(), cmdclass={"build_ext": OptionalBuildExt})

@@ -1,0 +1,142 @@
+"""`monopoly analyse game.json`: the table, the JSON and the HTML report, as a user runs it."""
+
+from __future__ import annotations
+
+import json
+import os
+import pty
+import re
+import select
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from monopoly.bots.base import make_bot, play
+from monopoly.core.game import Game
+from monopoly.core.records import record_of
+from monopoly.core.rules import RuleSet
+
+MONOPOLY = [sys.executable, "-m", "monopoly"]
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([*MONOPOLY, *args], capture_output=True, text=True, timeout=300)
+
+
+@pytest.fixture(scope="module")
+def record(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    game = Game.new(["Ann", "Bob"], seed=5, rules=RuleSet.named("standard", turn_limit=10))
+    play(game, [make_bot("hard", 1), make_bot("normal", 2)])
+    path = tmp_path_factory.mktemp("records") / "game.json"
+    path.write_text(json.dumps(record_of(game)), encoding="utf-8")
+    return path
+
+
+def test_table_json_and_report(record: Path, tmp_path: Path) -> None:
+    out, report = tmp_path / "analysis.json", tmp_path / "report"
+    args = ["--rollouts", "4", "--horizon", "8", "--workers", "1", "--seat", "0"]
+    done = run("analyse", str(record), *args, "--out", str(out), "--report", str(report))
+    assert done.returncode == 0, done.stderr
+    assert "Win chances" in done.stdout
+    data = json.loads(out.read_text(encoding="utf-8"))
+    assert data["players"] == ["Ann", "Bob"]
+    assert [point["turn"] for point in data["chart"]] == list(range(1, 11))
+    assert all(decision["seat"] == 0 for decision in data["decisions"])
+    page = (report / "index.html").read_text(encoding="utf-8")
+    assert "win_chances.png" in page and (report / "win_chances.png").stat().st_size > 1000
+
+
+def test_german_labels(record: Path) -> None:
+    done = run("analyse", str(record), "--rollouts", "2", "--horizon", "4", "--workers", "1",
+               "--language", "de")  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert "Gewinnchancen" in done.stdout
+
+
+def test_json_on_stdout(record: Path) -> None:
+    done = run("analyse", str(record), "--rollouts", "2", "--horizon", "4", "--json")
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["complete"] is True
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--seat", "5"], "--seat must be 0 to 1"),
+        (["--rollouts", "1"], "at least 2 rollouts"),
+        (["--level", "grandmaster"], "unknown bot"),
+    ],
+)
+def test_bad_input_is_refused(record: Path, args: list[str], message: str) -> None:
+    done = run("analyse", str(record), *args)
+    assert done.returncode == 2
+    assert message in done.stderr
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_ctrl_c_keeps_what_is_done(record: Path, tmp_path: Path, workers: str) -> None:
+    """Run in a terminal (a pseudo-terminal: the progress bar shows), interrupted with
+    Ctrl-C once a position is done (the signal goes to the command's whole process
+    group, pool workers included, as a terminal sends it): the JSON has what was
+    finished and says it is incomplete."""
+    out = tmp_path / "partial.json"
+    leader, follower = pty.openpty()
+    command = [*MONOPOLY, "analyse", str(record), "--rollouts", "300", "--workers", workers]
+    process = subprocess.Popen(
+        [*command, "--out", str(out)], stdout=follower, stderr=follower,
+        env={**os.environ, "COLUMNS": "120"}, start_new_session=True,
+    )  # fmt: skip
+    os.close(follower)
+    seen = _read_until(leader, re.compile(rb"\b[1-9]\d*/\d+"), process)
+    os.killpg(process.pid, signal.SIGINT)
+    assert process.wait(timeout=120) == 0
+    seen += _read_rest(leader)
+    data = json.loads(out.read_text(encoding="utf-8"))
+    assert data["complete"] is False
+    assert len(data["chart"]) + len(data["decisions"]) >= 1
+    assert b"Stopped early" in seen
+
+
+def _read_until(fd: int, pattern: re.Pattern[bytes], process: subprocess.Popen[bytes]) -> bytes:
+    seen = b""
+    deadline = time.monotonic() + 240
+    while not pattern.search(seen):
+        assert time.monotonic() < deadline and process.poll() is None, seen.decode(errors="replace")
+        ready, _, _ = select.select([fd], [], [], 1.0)
+        if ready:
+            seen += os.read(fd, 4096)
+    return seen
+
+
+def _read_rest(fd: int) -> bytes:
+    rest = b""
+    while select.select([fd], [], [], 0.5)[0]:
+        try:
+            chunk = os.read(fd, 4096)
+        except OSError:  # the terminal closed with the process
+            break
+        if not chunk:
+            break
+        rest += chunk
+    return rest
+
+
+def test_calibrate_writes_the_diagram_and_scores(tmp_path: Path) -> None:
+    args = ["--games", "3", "--players", "2", "--rollouts", "2", "--horizon", "10"]
+    done = run("calibrate", *args, "--level", "easy", "--workers", "1", "--out", str(tmp_path))
+    assert done.returncode == 0, done.stderr
+    assert "Brier score" in done.stdout
+    data = json.loads((tmp_path / "calibration.json").read_text(encoding="utf-8"))
+    assert data["games"] == 3 and data["players"] == 2
+    assert sum(b["pairs"] for b in data["bins"]) == 6
+    assert (tmp_path / "reliability.png").stat().st_size > 1000
+
+
+def test_calibrate_refuses_bad_input(tmp_path: Path) -> None:
+    done = run("calibrate", "--games", "0", "--out", str(tmp_path))
+    assert done.returncode == 2
+    assert "at least 1 game" in done.stderr
