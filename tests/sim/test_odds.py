@@ -17,9 +17,9 @@ from monopoly.core.actions import (
 )
 from monopoly.core.editions import edition_keys, get_edition
 from monopoly.core.game import Game
+from monopoly.core.odds import OddsError, free_state, jail_state, landing_odds
 from monopoly.core.rules import RuleSet
 from monopoly.core.view import PlayerView
-from monopoly.sim.odds import OddsError, free_state, jail_state, landing_odds
 from monopoly.sim.runner import play_counting
 from monopoly.sim.texts import JAIL_SLOT
 from tests.spaces import CHANCE_SPACES

@@ -2,7 +2,7 @@
 
 The computer players value a colour group by the rent it brings in, which needs these
 frequencies. They come from the Markov chain over one player's token of
-:mod:`monopoly.sim.odds` (the same chain ``monopoly odds`` prints; its dice odds are the
+:mod:`monopoly.core.odds` (the same chain ``monopoly odds`` prints; its dice odds are the
 engine's :func:`monopoly.core.outcomes.dice_outcomes`). :func:`markov_landing` computes
 them; run ``python -m monopoly.bots.landing`` to print the table:
 
@@ -91,9 +91,9 @@ _MOVING_CARDS = frozenset(
 
 def markov_landing(board: Board) -> tuple[float, ...]:
     """The landing frequencies of ``board``: the one landing chain of
-    :mod:`monopoly.sim.odds` (also behind ``monopoly odds``) with the ``stay`` jail
+    :mod:`monopoly.core.odds` (also behind ``monopoly odds``) with the ``stay`` jail
     strategy, turned from landings per roll into landings per turn."""
-    from monopoly.sim.odds import landings_per_turn
+    from monopoly.core.odds import landings_per_turn
 
     return tuple(round(p, 5) for p in landings_per_turn(board, "stay"))
 

@@ -57,7 +57,7 @@ NEVER: Final = 1 << 40
 """A cost no player can pay."""
 HANDLERS: Final = for_every_kind(
     {
-        ROLL: "_roll",
+        ROLL: "roll",
         JAIL: "jail",
         BUY: "buy",
         BID: "bid",
@@ -202,8 +202,9 @@ class LevelPlayer:
                 self._free_actions += 1
                 return extra
         self._free_actions = 0
-        if kind is ROLL:  # the most frequent decisions by direct (when compiled, native) calls
-            return legal[0]  # _roll, inline: the one answer
+        # The commonest kinds by direct calls; the others through the table by name.
+        if kind is ROLL:
+            return self.roll(view, decision, legal)
         if kind is BUY:
             return self.buy(view, decision, legal)
         if kind is BID:
@@ -240,6 +241,9 @@ class LevelPlayer:
         """Free actions before rolling (build, lift mortgages, trade); None: roll now."""
         return None
 
+    def roll(self, view: PlayerView, decision: Decision, legal: Sequence[Action]) -> Action:
+        return legal[0]  # the one answer
+
     def jail(self, view: PlayerView, decision: Decision, legal: Sequence[Action]) -> Action:
         return legal[0]  # roll for doubles
 
@@ -247,17 +251,12 @@ class LevelPlayer:
         return legal[-1]  # decline
 
     def bid(self, view: PlayerView, decision: Decision, legal: Sequence[Action]) -> Action:
-        # Comparisons, not min() and max(): the built-ins' keyword parsing costs a
-        # thousand instructions a call.
         low, high = view.bid_range()
-        ceiling = self.bid_ceiling(view, decision)
-        if ceiling > high:
-            ceiling = high
+        ceiling = min(self.bid_ceiling(view, decision), high)
         if low > ceiling:
             return legal[0]  # pass
-        step = (self.facts.price[decision.space] if decision.space >= 0 else 50) // 10
-        amount = low + step - 1 if step > 1 else low  # a step of at least 1
-        return bid_of(decision.seat, amount if amount < ceiling else ceiling)
+        step = max(1, (self.facts.price[decision.space] if decision.space >= 0 else 50) // 10)
+        return bid_of(decision.seat, min(low + step - 1, ceiling))
 
     def bid_ceiling(self, view: PlayerView, decision: Decision) -> int:
         """The most this player pays for the item auctioned (a space, or a building)."""
@@ -400,54 +399,38 @@ class LevelPlayer:
         return result
 
     def cheapest_cash(self, view: PlayerView, seat: int) -> Action | None:
-        """The sale or mortgage that costs least per unit of cash raised. A sale loses
-        half the building's cost and its rent, a mortgage the 10 % to lift it and the
-        rent meanwhile (:meth:`mortgage_cost`, with :meth:`rent_lost_by_mortgage`), each
-        over ``cash_horizon`` rounds; worked out inline from the facts' tables, as a call
-        per deed was most of the cost."""
+        """The sale or mortgage that costs least per unit of cash raised: a sale loses
+        half the building's cost and its rent (:meth:`sale_loss`), a mortgage the 10 %
+        to lift it and the rent meanwhile (:meth:`mortgage_loss`), each over
+        ``cash_horizon`` rounds."""
         facts = self.facts
-        assert facts is not None
-        owner, level, mortgaged = view.owner, view.level, view.mortgaged
-        group_of, groups, kind = facts.group_of, facts.groups, facts.kind
-        single_rate, sale_loss = facts.single_rate, facts.sale_loss
-        house_cost, half_house, half_price = facts.house_cost, facts.half_house, facts.half_price
-        turns = self.cash_horizon * self.opponents(view)  # counted once, not for every deed
-        best = -1
-        best_is_sale = False
+        level, mortgaged = view.level, view.mortgaged
+        turns = self.cash_horizon * self.opponents(view)
+        best: Action | None = None
         best_cost = 0.0
         for s in self.own_deeds(view, seat):
-            lvl = level[s]
-            group = group_of[s]
-            if lvl:  # sell a building: only from the highest level of the group
-                for m in groups[group]:
-                    if level[m] > lvl:
-                        break
-                else:
-                    cost = (house_cost[s] / 2 + turns * sale_loss[s][lvl]) / half_house[s]
-                    if best < 0 or cost < best_cost:
-                        best, best_is_sale, best_cost = s, True, cost
-                continue
             if mortgaged[s]:
                 continue  # nothing to sell or mortgage on it
-            whole = True  # the seat holds the group, nothing of it mortgaged
-            for m in groups[group]:
-                if level[m]:
-                    break  # no mortgage in a group with buildings
-                if owner[m] != seat or mortgaged[m]:
-                    whole = False
+            highest = _highest_level(level, facts.groups[facts.group_of[s]])
+            if level[s]:  # sell a building: only from the highest level of the group
+                if level[s] < highest:
+                    continue
+                action: Action = _sale(seat, s)
+                cost = self.sale_loss(view, s, turns) / facts.half_house[s]
+            elif highest:
+                continue  # no mortgage in a group with buildings
             else:
-                if kind[group] != STREET:
-                    lost = self.rent_lost_by_mortgage(view, seat, s)
-                elif whole:  # the doubled rent goes on every street of the group
-                    lost = facts.group_single_rate[group] + single_rate[s]
-                else:
-                    lost = single_rate[s]
-                cost = (facts.price[s] // 2 / 10 + turns * lost) / half_price[s]
-                if best < 0 or cost < best_cost:
-                    best, best_is_sale, best_cost = s, False, cost
-        if best < 0:
-            return None
-        return _sale(seat, best) if best_is_sale else _mortgage(seat, best)
+                action = _mortgage(seat, s)
+                cost = self.mortgage_loss(view, seat, s, turns) / facts.half_price[s]
+            if best is None or cost < best_cost:
+                best, best_cost = action, cost
+        return best
+
+    def sale_loss(self, view: PlayerView, space: int, turns: float) -> float:
+        """What selling a building on ``space`` loses over ``turns`` opponent turns: half
+        its cost, and the rent of its level meanwhile."""
+        facts = self.facts
+        return facts.house_cost[space] / 2 + turns * facts.sale_loss[space][view.level[space]]
 
     def own_deeds(self, view: PlayerView, seat: int) -> list[int]:
         """The seat's deeds in board order, kept while no owner changes (a copy of the
@@ -461,11 +444,13 @@ class LevelPlayer:
         return deeds
 
     def mortgage_cost(self, view: PlayerView, seat: int, space: int) -> float:
-        """What mortgaging ``space`` loses: the 10 % to lift it and the rent meanwhile."""
-        facts = self.facts
-        assert facts is not None
-        value = facts.price[space] // 2
-        turns = self.cash_horizon * self.opponents(view)
+        """What mortgaging ``space`` loses over ``cash_horizon`` rounds."""
+        return self.mortgage_loss(view, seat, space, self.cash_horizon * self.opponents(view))
+
+    def mortgage_loss(self, view: PlayerView, seat: int, space: int, turns: float) -> float:
+        """What mortgaging ``space`` loses over ``turns`` opponent turns: the 10 % to
+        lift it and the rent meanwhile."""
+        value = self.facts.price[space] // 2
         return value / 10 + turns * self.rent_lost_by_mortgage(view, seat, space)
 
     cash_horizon = 5.0
@@ -498,8 +483,7 @@ class LevelPlayer:
 
     @staticmethod
     def opponents(view: PlayerView) -> int:
-        others = view.active.count(True) - 1  # count_active, without its call
-        return others if others > 1 else 1  # at least one (not max(): a dear call)
+        return max(1, view.active.count(True) - 1)
 
     def least_costs(self, view: PlayerView, seat: int) -> tuple[int, int]:
         """(the cheapest house on a complete group of ``seat``, the cheapest of its
@@ -563,10 +547,7 @@ class LevelPlayer:
         best: tuple[int, ...] = ()
         best_return = 0.0
         for cost, spaces, gains in plans:
-            # Comparisons, not min() and max(): each a dear call.
-            affordable = budget // (cost if cost > 1 else 1)
-            if affordable > len(spaces):
-                affordable = len(spaces)
+            affordable = min(budget // max(1, cost), len(spaces))
             if not affordable:
                 continue
             ratio = gains[affordable] / (cost * affordable)
@@ -577,7 +558,7 @@ class LevelPlayer:
         facts = self.facts
         level = view.level
         stock = view.bank_hotels if level[best[0]] == facts.hotel_level - 1 else view.bank_houses
-        best = best[: stock if stock > 0 else 0]
+        best = best[: max(0, stock)]
         if not best:
             return None
         action = _build(seat, best)
@@ -616,6 +597,15 @@ class LevelPlayer:
         self._plans_holdings, self._plans_buildings = holdings, buildings
         self._plans_view, self._plans_seat, self._plans_max = view, seat, max_level
         return plans
+
+
+def _highest_level(level: list[int], members: tuple[int, ...]) -> int:
+    """The highest building level on the spaces ``members``."""
+    highest = 0
+    for member in members:
+        if level[member] > highest:
+            highest = level[member]
+    return highest
 
 
 Plan = tuple[int, tuple[int, ...], list[float]]

@@ -20,11 +20,11 @@ from monopoly.cli.options import Address, Backend, Workers
 from monopoly.core.editions import EditionError, get_edition
 from monopoly.sim.parquet import GameTable, ParquetError
 from monopoly.sim.runner import SimConfig, SimulationError, run
-from monopoly.sim.stats import Summary
+from monopoly.sim.stats import Summary, odds_table
 from monopoly.sim.texts import LANGUAGES, Texts
 
 if TYPE_CHECKING:
-    from monopoly.sim.odds import LandingOdds
+    from monopoly.core.odds import LandingOdds
 
 
 def default_level() -> str:
@@ -179,7 +179,7 @@ def odds(
     language: Annotated[str, typer.Option(help="Language of the names: en or de")] = "en",
 ) -> None:
     """The exact long-run probability of landing on each space (a Markov chain)."""
-    from monopoly.sim.odds import OddsError, landing_odds  # numpy: only when needed
+    from monopoly.core.odds import OddsError, landing_odds  # numpy: only when needed
 
     try:
         if language not in LANGUAGES:
@@ -199,7 +199,7 @@ def odds_json(result: LandingOdds, texts: Texts) -> dict[str, Any]:
         "edition": result.edition.key,
         "jail": result.jail,
         "per": "roll",
-        "spaces": result.table(texts),
+        "spaces": odds_table(result, texts),
     }
 
 
@@ -207,7 +207,7 @@ def _print_odds(result: LandingOdds, texts: Texts) -> None:
     table = Table(title=f"{texts('odds_title')} · {texts.names.title}")
     for column in (texts("rank"), texts("space"), texts("group"), texts("probability")):
         table.add_column(column, justify="right" if column != texts("space") else "left")
-    for rank, row in enumerate(result.table(texts), 1):
+    for rank, row in enumerate(odds_table(result, texts), 1):
         group = texts.group_name(row["group"]) if row["group"] else ""
         table.add_row(str(rank), row["name"], group, f"{row['probability']:.4%}")
     console.print(table)

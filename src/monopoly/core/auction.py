@@ -35,44 +35,30 @@ def start(
 def bid_range(game: Game, decision: Decision) -> tuple[int, int]:
     running: Auction = decision.data
     low = running.high_bid + 1
-    minimum = game.rules.auction_minimum_bid
-    # Not max(): the built-in's keyword parsing costs a thousand instructions a call.
-    return (low if low > minimum else minimum), game.cash[decision.seat]
+    return max(low, game.rules.auction_minimum_bid), game.cash[decision.seat]
 
 
-_LOWEST_BIDS: Final[dict[tuple[int, int], Bid]] = {}
-"""The bids listed or made so far, by (seat, amount): actions are immutable values, and
-listing one at every bidding decision then makes no new object."""
-
-
-_PASSES: Final = PASSES
-"""The passes by seat, held in a constant: the compiled build reads it from a static
-instead of looking the name up in the module's dictionary."""
+_BIDS: Final[dict[tuple[int, int], Bid]] = {}
+"""The bids listed or made so far, by (seat, amount): actions are immutable values, so
+listing one at every bidding decision makes no new object."""
 
 
 def actions(game: Game, decision: Decision) -> list[Action]:
     low, high = bid_range(game, decision)
-    result: list[Action] = [_PASSES[decision.seat]]
-    if low <= high:  # bid_of, inline: this runs at every bidding decision
-        key = (decision.seat, low)
-        lowest = _LOWEST_BIDS.get(key)
-        if lowest is None:
-            if len(_LOWEST_BIDS) >= 10_000:
-                _LOWEST_BIDS.clear()
-            lowest = _LOWEST_BIDS[key] = Bid(decision.seat, low)
-        result.append(lowest)
+    result: list[Action] = [PASSES[decision.seat]]
+    if low <= high:
+        result.append(bid_of(decision.seat, low))
     return result
 
 
 def bid_of(seat: int, amount: int) -> Bid:
-    """``Bid(seat, amount)``, made once: a bid is an immutable value, and a frozen
-    dataclass is dear to make (its ``__init__`` runs in Python even when compiled)."""
+    """``Bid(seat, amount)``, made once per seat and amount."""
     key = (seat, amount)
-    made = _LOWEST_BIDS.get(key)
+    made = _BIDS.get(key)
     if made is None:
-        if len(_LOWEST_BIDS) >= 10_000:
-            _LOWEST_BIDS.clear()
-        made = _LOWEST_BIDS[key] = Bid(seat, amount)
+        if len(_BIDS) >= 10_000:
+            _BIDS.clear()
+        made = _BIDS[key] = Bid(seat, amount)
     return made
 
 
@@ -88,7 +74,7 @@ def check_bid(game: Game, action: Bid, decision: Decision) -> Reason | None:
 
 def bid(game: Game, action: Bid, decision: Decision) -> None:
     running: Auction = decision.data
-    seat, amount = action.seat, action.amount  # each read of an action's field is a look-up
+    seat, amount = action.seat, action.amount
     running.high_bid = amount
     running.high_bidder = seat
     running.bids.append((seat, amount))
@@ -160,9 +146,8 @@ def _remove_current(decision: Decision) -> None:
 
 
 def _next(game: Game, decision: Decision) -> None:
-    """The turn to bid moves on. An auction that is over is closed by ``Game._run``,
-    which runs right after every action and checks the auction on top of the stack
-    anyway (:func:`is_over`): once per bid instead of twice."""
+    """The turn to bid moves on. An auction that is over is closed by the game's task
+    loop, which finds it on top of the stack after the action (:func:`is_over`)."""
     running: Auction = decision.data
     if running.bidders:
         decision.seat = running.bidders[running.index]

@@ -13,6 +13,10 @@ from typing import Final
 
 BOARD_SIZE: Final = 40
 """Spaces on every board; GO is space 0 and tokens move to higher numbers."""
+JAIL_SLOT: Final = BOARD_SIZE
+"""Landing tables have 41 slots: the 40 spaces (the jail space counts "just visiting")
+and slot 40, "in jail"."""
+SLOTS: Final = BOARD_SIZE + 1
 BANK: Final = -1
 """The Bank where a seat is expected: a creditor, a payee, the owner of an unsold deed."""
 LANGUAGES: tuple[str, ...] = ("en", "de")

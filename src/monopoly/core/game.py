@@ -12,7 +12,7 @@ import random
 from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final, Generic, NamedTuple, TypeVar, assert_never
+from typing import Any, Final, Generic, NamedTuple, TypeVar, TypeVarTuple, assert_never
 
 from . import auction, building, debt, jail, mortgage, movement, rent, trade
 from . import events as ev
@@ -47,7 +47,7 @@ from .actions import (
     UseJailCard,
     field_types,
 )
-from .board import BANK, BOARD_SIZE, DECK_ROLES, Board, Edition
+from .board import BANK, BOARD_SIZE, DECK_ROLES, Board, Edition, SpaceKind
 from .chance import ChanceSource, Entry
 from .editions import get_edition
 from .errors import IllegalActionError, NotYourTurnError, RecordError, SetupError
@@ -78,12 +78,12 @@ from .state import (
     Move,
     MrMonopolyMove,
     Pay,
-    RareTask,
     SettleShortage,
     Task,
     TurnStart,
-    for_every_kind,
 )
+
+Fields = TypeVarTuple("Fields")
 
 NOT_YOUR_TURN = frozenset({"not_your_decision"})
 """Refusals (by reason key) raised as :class:`NotYourTurnError`."""
@@ -111,13 +111,16 @@ class Setup:
 
 
 class SpaceNumbers(NamedTuple):
-    """Per space: its :class:`SpaceKind` as a plain int, whether it is a property, its
-    price, house cost, building sale price and mortgage value, the spaces of its
-    group (colour group, railroads, utilities; () for other spaces) and a street's rents
-    (() for other spaces)."""
+    """Per space: its :class:`SpaceKind` as a plain int, whether it is a property, a
+    street, a railroad or a utility, its price, house cost, building sale price and
+    mortgage value, the spaces of its group (colour group, railroads, utilities; () for
+    other spaces) and a street's rents (() for other spaces)."""
 
     kinds: list[int]
     is_property: list[bool]
+    is_street: list[bool]
+    is_railroad: list[bool]
+    is_utility: list[bool]
     price: list[int]
     house_cost: list[int]
     sale_price: list[int]
@@ -131,6 +134,9 @@ def _space_numbers(board: Board) -> SpaceNumbers:
     return SpaceNumbers(
         [int(space.kind) for space in spaces],
         [space.is_property for space in spaces],
+        [space.kind == SpaceKind.STREET for space in spaces],
+        [space.kind == SpaceKind.RAILROAD for space in spaces],
+        [space.kind == SpaceKind.UTILITY for space in spaces],
         [space.price for space in spaces],
         [space.house_cost for space in spaces],
         [space.building_sale_price for space in spaces],
@@ -282,6 +288,9 @@ class Game:
         self.mortgage_value = numbers.mortgage_value
         self.members = numbers.members
         self.rents = numbers.rents
+        self.is_street = numbers.is_street
+        self.is_railroad = numbers.is_railroad
+        self.is_utility = numbers.is_utility
 
     def _start_new_game(self) -> None:
         for role in DECK_ROLES:
@@ -319,9 +328,14 @@ class Game:
         return first
 
     # ------------------------------------------------------------------ events
-    def emit(self, kind: Callable[..., ev.Event], *args: Any) -> None:
+    def emit(self, kind: Callable[[*Fields], ev.Event], *fields: *Fields) -> None:
+        """Record the event ``kind(*fields)`` when the game collects events (a simulation
+        plays without them). The events of every turn (a turn starts, dice, a move, a
+        payment, a purchase, a bid, a card) are appended where they happen, under the
+        same condition: through this call they cost the compiled simulator 4 % (see
+        ARCHITECTURE.md, "What is compiled")."""
         if self.collect_events:
-            self.events.append(kind(*args))
+            self.events.append(kind(*fields))
 
     # ------------------------------------------------------------------ queries
     @property
@@ -381,53 +395,58 @@ class Game:
         over (None)."""
         tasks = self.tasks
         while not self.over:
-            if not tasks:  # the next player's turn (a call fewer, inline: every turn)
-                current, count = self.current, self.players
-                # next_active's first candidate, inline: the player on the left is
-                # nearly always still in the game (a call fewer every turn).
-                seat = current + 1 if current + 1 < count else 0
-                if not self.active[seat]:
-                    seat = self.next_active(current)
-                first = self.first_seat
-                if (seat - first) % count <= (current - first) % count:
-                    self.round += 1
-                self.current = seat
-                self._begin_turn(seat)
+            if not tasks:
+                self._next_turn()
                 continue
             top = tasks[-1]
             if isinstance(top, Decision):
-                # Kinds compared by identity (each kind is one enum member): a string
-                # comparison costs more, four times at every decision.
-                kind = top.kind
-                if kind is BID and auction.is_over(top):
-                    auction.end(self, top)
-                    continue
-                if kind is BID and debt.debt_of(self, top.seat) is not None:
-                    auction.pass_in_debt(self, top)  # R-DEBT-3
-                    continue
-                if self.active[top.seat]:
-                    if kind is RAISE_CASH and self._debt_settles(top.seat, top.data):
-                        tasks.pop()
-                        continue
-                    if kind is PLACE and building.refund_unplaceable(self, top):
-                        continue
-                    if kind is BREAKDOWN and building.breakdown_settles(self, top):
-                        continue
+                if self._decision_stands(top):
                     return top
-                tasks.pop()
                 continue
             tasks.pop()
-            if isinstance(top, AfterRoll):  # the most frequent task, without a call
-                # R-TURN-4: doubles roll again, unless the roll sent the player to jail.
-                seat = top.seat
-                if top.doubles and self.active[seat] and self.jail_turns[seat] < 0:
-                    tasks.append(ROLL_DECISIONS[seat])
-            else:
-                self._execute(top)
+            self._execute(top)
         return None
 
-    def _execute(self, task: RareTask) -> None:
-        if isinstance(task, Pay):
+    def _next_turn(self) -> None:
+        """The stack is empty: the next seat still in the game begins its turn; a round
+        ends when play comes back to the first seat."""
+        current = self.current
+        seat = self.next_active(current)
+        first, count = self.first_seat, self.players
+        if (seat - first) % count <= (current - first) % count:
+            self.round += 1
+        self.current = seat
+        self._begin_turn(seat)
+
+    def _decision_stands(self, decision: Decision) -> bool:
+        """Whether ``decision`` still waits for an answer. An auction that is over closes,
+        a debt that the cash now covers is paid, a placement or breakdown that settles
+        itself is done, and a decision of a player who has left the game lapses (each
+        leaves the stack)."""
+        kind = decision.kind
+        if kind is BID and auction.is_over(decision):
+            auction.end(self, decision)
+            return False
+        if kind is BID and debt.debt_of(self, decision.seat) is not None:
+            auction.pass_in_debt(self, decision)  # R-DEBT-3
+            return False
+        if not self.active[decision.seat]:
+            self.tasks.pop()
+            return False
+        if kind is RAISE_CASH and self._debt_settles(decision.seat, decision.data):
+            self.tasks.pop()
+            return False
+        if kind is PLACE and building.refund_unplaceable(self, decision):
+            return False
+        return not (kind is BREAKDOWN and building.breakdown_settles(self, decision))
+
+    def _execute(self, task: Task) -> None:
+        if isinstance(task, AfterRoll):
+            # R-TURN-4: doubles roll again, unless the roll sent the player to jail.
+            seat = task.seat
+            if task.doubles and self.active[seat] and self.jail_turns[seat] < 0:
+                self.tasks.append(ROLL_DECISIONS[seat])
+        elif isinstance(task, Pay):
             self.pay(task.payer, task.payee, task.amount, task.reason)
         elif isinstance(task, MrMonopolyMove):
             movement.mr_monopoly(self, task.seat)
@@ -527,8 +546,7 @@ class Game:
         if payer == BANK or self.cash[payer] >= amount:
             self._transfer(payer, payee, amount, reason, space)
             return
-        if self.collect_events:
-            self.events.append(ev.DebtOwed(payer, payee, amount))
+        self.emit(ev.DebtOwed, payer, payee, amount)
         self.tasks.append(Decision(RAISE_CASH, payer, data=Debt(payee, amount, reason, space)))
 
     def _transfer(self, payer: int, payee: int, amount: int, reason: str, space: int = -1) -> None:
@@ -595,27 +613,39 @@ class Game:
         decision = self.decision
         if decision is None:
             return []
-        return _DECISION_ACTIONS[decision.kind](self, decision)
+        return list(self.answers(decision))
 
     def answers(self, decision: Decision) -> Sequence[Action]:
-        """:meth:`decision_actions` of ``decision``, the pending decision (the loop that
-        has it at hand saves looking it up again), read-only: the commonest answers are
-        tuples made once, not a new list at every decision."""
+        """:meth:`decision_actions` of ``decision``, the pending decision, read-only
+        (the commonest answers are tuples made once). One branch per decision kind,
+        by direct calls (a table of functions costs the compiled build a call through
+        Python per decision)."""
         kind = decision.kind
-        if kind is ROLL:  # the most frequent decisions by direct calls (native when compiled)
-            return ROLL_ANSWERS[decision.seat]
-        if kind is BUY:  # R-LAND-1: buying is offered only to a player with the price
-            seat = decision.seat
-            if self.cash[seat] >= self.price[decision.space]:
-                return _BUY_ANSWERS[seat]
-            return _DECLINE_ANSWERS[seat]
+        if kind is ROLL:
+            return _roll_actions(self, decision)
+        if kind is BUY:
+            return _buy_actions(self, decision)
         if kind is BID:
             return auction.actions(self, decision)
         if kind is RAISE_CASH:
             return _raise_cash_actions(self, decision)
         if kind is JAIL:
             return jail.actions(self, decision)
-        return _DECISION_ACTIONS[kind](self, decision)
+        if kind is MORTGAGE_RECEIVED:
+            return _mortgage_received_actions(self, decision)
+        if kind is TRADE:
+            return trade.answer_actions(self, decision)
+        if kind is BUS:
+            return _bus_actions(self, decision)
+        if kind is TRIPLES:
+            return _triples_actions(self, decision)
+        if kind is WANT:
+            return building.want_actions(self, decision)
+        if kind is PLACE:
+            return building.place_actions(self, decision)
+        if kind is BREAKDOWN:
+            return building.breakdown_actions(self, decision)
+        assert_never(kind)
 
     def free_actions(self, seat: int) -> list[Action]:
         """Building, selling, mortgaging and claiming: allowed at any time (R-BUILD-1)."""
@@ -629,9 +659,8 @@ class Game:
 
     def bid_range(self) -> tuple[int, int]:
         """The lowest and highest legal bid of the seat to bid now."""
-        tasks = self.tasks  # the pending decision read without the property's call
-        decision = tasks[-1] if tasks else None
-        if not isinstance(decision, Decision) or decision.kind is not BID:
+        decision = self.decision
+        if decision is None or decision.kind is not BID:
             return (0, -1)
         return auction.bid_range(self, decision)
 
@@ -650,10 +679,7 @@ class Game:
         ``str``; ``Narrator(game).reason`` translates it), or None when it is legal."""
         if self.over:
             return refuse(self, "game_over")
-        # The handler looked up first: found, it also tells an action from anything else
-        # (isinstance, a call fewer per check, is asked only when none is found).
-        handler = _HANDLERS.get(type(action))
-        if handler is None and not isinstance(action, _ACTION):
+        if not isinstance(action, Action):
             return refuse(self, "not_an_action", value=repr(action))
         if _WELL_FORMED.get(id(action)) is not action:
             malformed = field_problem(action)
@@ -667,10 +693,11 @@ class Game:
             return refuse(self, "no_seat", number=seat)
         if not self.active[seat]:
             return refuse(self, "player_bankrupt")
+        handler = _HANDLERS.get(type(action))
         if handler is None:
             return refuse(self, "unknown_action")
-        decision = self.tasks[-1]  # Game.decision without the property's call: the game
-        assert isinstance(decision, Decision)  # waits for one while it is not over
+        decision = self.decision
+        assert decision is not None  # the game waits for one while it is not over
         answers = handler.answers  # None for actions allowed at any time
         if answers is not None and (decision.kind not in answers or decision.seat != seat):
             return self._not_yours(action, decision)
@@ -707,8 +734,8 @@ class Game:
             decision = self.decision
             assert decision is not None
         self.chance.log.append(("action", action))
-        if type(action) is _ROLL:  # the most frequent action, by a direct call
-            movement.roll(self, decision.seat)  # as _roll: the roll's seat, read natively
+        if type(action) is ROLL_ACTION:  # the commonest action, by a direct call
+            movement.roll(self, decision.seat)
         else:
             _HANDLERS[type(action)].carry_out(self, action, decision)
         return self._run()
@@ -779,7 +806,8 @@ class Game:
         shared = (other.sale_price, other.mortgage_value, other.members, other.rents)
         for never_changes in (other.edition, other.board, other.rules, other.setup):
             memo[id(never_changes)] = never_changes
-        for numbers in (*board_numbers, *shared):
+        kinds = (other.is_street, other.is_railroad, other.is_utility)
+        for numbers in (*board_numbers, *shared, *kinds):
             memo[id(numbers)] = numbers
         names = getattr(type(other), "__mypyc_attrs__", None) or tuple(vars(other))
         for name in names:
@@ -827,14 +855,14 @@ _SEQUENCES: Final = frozenset({list, tuple, deque})
 # ---------------------------------------------------------------------- well-formed
 
 
-_ACTION: Final = Action
-_ROLL: Final = Roll
+ROLL_ACTION: Final = Roll
+"""The roll's class as a constant: actions are Python classes, which the compiled build
+otherwise looks up by name in the module at every action (with the simulator's two
+roll classes, 3 % of its time; this goes once actions.py is compiled)."""
 ROLL_ANSWERS: Final[tuple[tuple[Action], ...]] = tuple((roll,) for roll in ROLLS)
 _BUY_ANSWERS: Final[tuple[tuple[Action, Action], ...]] = tuple(zip(BUYS, DECLINES, strict=True))
 _DECLINE_ANSWERS: Final[tuple[tuple[Action], ...]] = tuple((decline,) for decline in DECLINES)
-"""The action base class, the roll action's class and the answers to a roll or a buy by
-seat, held in constants: the compiled build reads them from statics instead of looking
-the names up in the module's dictionary (actions are plain Python classes)."""
+"""The answers to a roll and to a buy decision, by seat: made once (actions are values)."""
 
 
 _FIELD_CHECKS: Final[dict[type, tuple[tuple[str, str, type, bool], ...]]] = {}
@@ -880,8 +908,7 @@ def _ok(game: Game, action: Action, decision: Decision) -> Reason | None:
 
 
 def _roll(game: Game, action: Roll, decision: Decision) -> None:
-    # The roll's seat read natively, not off the action; the roll replaces the decision.
-    movement.roll(game, decision.seat)
+    movement.roll(game, action.seat)
 
 
 def _check_buy(game: Game, action: Buy, decision: Decision) -> Reason | None:
@@ -1021,12 +1048,15 @@ def decisions_answered() -> dict[type[Action], tuple[DecisionKind, ...] | None]:
     return {kind: handler.answers for kind, handler in _HANDLERS.items()}
 
 
-def _roll_actions(game: Game, d: Decision) -> list[Action]:
-    return list(ROLL_ANSWERS[d.seat])
+def _roll_actions(game: Game, d: Decision) -> Sequence[Action]:
+    return ROLL_ANSWERS[d.seat]
 
 
-def _buy_actions(game: Game, d: Decision) -> list[Action]:
-    return list(game.answers(d))  # the buy answers are worked out there, inline
+def _buy_actions(game: Game, d: Decision) -> Sequence[Action]:
+    """R-LAND-1: buying is offered only to a player with the price."""
+    if game.cash[d.seat] >= game.price[d.space]:
+        return _BUY_ANSWERS[d.seat]
+    return _DECLINE_ANSWERS[d.seat]
 
 
 def _bus_actions(game: Game, d: Decision) -> list[Action]:
@@ -1048,22 +1078,3 @@ def _mortgage_received_actions(game: Game, d: Decision) -> list[Action]:
     if mortgage.can_lift(game, d.seat, d.space):
         actions.insert(0, Unmortgage(d.seat, d.space))
     return actions
-
-
-_DECISION_ACTIONS: Final = for_every_kind(
-    {
-        ROLL: _roll_actions,
-        JAIL: jail.actions,
-        BUY: _buy_actions,
-        BID: auction.actions,
-        BUS: _bus_actions,
-        TRIPLES: _triples_actions,
-        RAISE_CASH: _raise_cash_actions,
-        MORTGAGE_RECEIVED: _mortgage_received_actions,
-        TRADE: trade.answer_actions,
-        WANT: building.want_actions,
-        PLACE: building.place_actions,
-        BREAKDOWN: building.breakdown_actions,
-    },
-    "Game.decision_actions",
-)

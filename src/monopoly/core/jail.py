@@ -45,8 +45,7 @@ def check_card(game: Game, action: UseJailCard, decision: Decision) -> Reason | 
 
 def _release(game: Game, seat: int, how: str) -> None:
     game.jail_turns[seat] = -1
-    if game.collect_events:
-        game.events.append(ev.LeftJail(seat, how))
+    game.emit(ev.LeftJail, seat, how)
 
 
 def pay_fine(game: Game, action: PayJailFine, decision: Decision) -> None:
@@ -84,8 +83,7 @@ def roll_for_doubles(game: Game, action: RollForDoubles, decision: Decision) -> 
         return
     game.jail_turns[seat] += 1
     if game.jail_turns[seat] < JAIL_ROLLS and not game.rules.short_game:
-        if game.collect_events:
-            game.events.append(ev.StayedInJail(seat, game.jail_turns[seat]))
+        game.emit(ev.StayedInJail, seat, game.jail_turns[seat])
         return
     _release(game, seat, "fine")
     game.tasks.append(Move(seat, dice[0] + dice[1]))

@@ -94,7 +94,8 @@ def move_back(game: Game, seat: int, steps: int) -> None:
     """Moving backwards never pays (R-TURN-2)."""
     start = game.position[seat]
     game.position[seat] = (start - steps) % BOARD_SIZE
-    game.emit(ev.Moved, seat, start, game.position[seat])
+    if game.collect_events:
+        game.events.append(ev.Moved(seat, start, game.position[seat]))
 
 
 def collect_salary(game: Game, seat: int, landed: bool) -> None:
@@ -105,8 +106,7 @@ def collect_salary(game: Game, seat: int, landed: bool) -> None:
     game.emit(ev.SalaryCollected, seat, salary, landed)
     if game.rules.speed_die and not game.speed_active[seat]:
         game.speed_active[seat] = True  # R-SPEED-2
-        if game.collect_events:
-            game.events.append(ev.SpeedDieActivated(seat))
+        game.emit(ev.SpeedDieActivated, seat)
 
 
 def send_to_jail(game: Game, seat: int) -> None:
@@ -114,8 +114,7 @@ def send_to_jail(game: Game, seat: int) -> None:
     game.position[seat] = game.board.jail_index
     game.jail_turns[seat] = 0
     game.doubles = 0
-    if game.collect_events:
-        game.events.append(ev.SentToJail(seat))
+    game.emit(ev.SentToJail, seat)
 
 
 _STREET: Final = int(SpaceKind.STREET)
@@ -191,7 +190,8 @@ def choose_space(game: Game, action: ChooseSpace, decision: Decision) -> None:
     seat, start = action.seat, game.position[action.seat]
     if action.space != start:
         game.position[seat] = action.space
-        game.emit(ev.Moved, seat, start, action.space)
+        if game.collect_events:
+            game.events.append(ev.Moved(seat, start, action.space))
         if action.space == 0:
             collect_salary(game, seat, landed=True)
     resolve(game, seat)

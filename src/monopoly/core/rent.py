@@ -2,18 +2,14 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING
 
 from . import events as ev
-from .board import SpaceKind
 from .chance import BUS
 from .rules import UTILITY_ROLL_MOVING
 
 if TYPE_CHECKING:
     from .game import Game
-
-_STREET: Final = int(SpaceKind.STREET)
-_RAILROAD: Final = int(SpaceKind.RAILROAD)
 
 
 def rent_before_roll(game: Game, space: int) -> int:
@@ -21,10 +17,9 @@ def rent_before_roll(game: Game, space: int) -> int:
     rent, a utility's multiplier per pip; 0 when nobody owns it or it is mortgaged."""
     if game.owner[space] < 0 or game.mortgaged[space]:
         return 0
-    kind = game.board.spaces[space].kind
-    if kind == SpaceKind.STREET:
+    if game.is_street[space]:
         return street_rent(game, space)
-    if kind == SpaceKind.RAILROAD:
+    if game.is_railroad[space]:
         return railroad_rent(game, space)
     return utility_multiplier(game, space)
 
@@ -79,22 +74,20 @@ def utility_roll(game: Game, payer: int, utility_card: bool) -> int:
 def charge(
     game: Game, payer: int, owner: int, space: int, factor: int = 1, utility_card: bool = False
 ) -> None:
-    """Work out the rent ``payer`` owes on ``space`` now (rolls the dice for a utility),
-    then collect it, or open a claim when rent must be claimed (R-RENT-5). One function
-    for both: a call fewer at every rent."""
-    kind = game.kinds[space]
-    if kind == _STREET:
-        amount = street_rent(game, space) * factor
-    elif kind == _RAILROAD:
-        amount = railroad_rent(game, space) * factor
-    else:
+    """Work out the rent ``payer`` owes on ``space`` now (rolls the dice for a utility;
+    ``factor`` multiplies a street's or railroad's rent, R-CARD-2; a utility card charges
+    ten times the roll, R-CARD-3), then collect it, or open a claim when rent must be
+    claimed (R-RENT-5)."""
+    if game.is_utility[space]:
         multiplier = 10 if utility_card else utility_multiplier(game, space)
         amount = multiplier * utility_roll(game, payer, utility_card)
+    else:
+        amount = rent_before_roll(game, space) * factor
     if game.rules.rent_must_be_claimed:
         game.claims.append((owner, payer, space, amount))
         game.emit(ev.RentOwed, payer, owner, space, amount)
         return
-    game.pay(payer, owner, amount, "rent", space)  # collect, inline: a call fewer per rent
+    collect(game, payer, owner, space, amount)
 
 
 def collect(game: Game, payer: int, owner: int, space: int, amount: int) -> None:

@@ -237,11 +237,11 @@ class FinishGame(NamedTuple):
     reason: str
 
 
-RareTask = (
-    TurnStart | MrMonopolyMove | Move | Pay | AuctionDue | SettleShortage | BuildHeld | FinishGame
+Task = (
+    AfterRoll | TurnStart | MrMonopolyMove | Move | Pay | AuctionDue | SettleShortage
+    | BuildHeld | FinishGame
 )  # fmt: skip
-"""Every task but the commonest, :class:`AfterRoll`, which the game's loop does inline."""
-Task = AfterRoll | RareTask
+"""Every task the stack holds besides decisions."""
 
 HOUSE_ITEM = -1
 HOTEL_ITEM = -2

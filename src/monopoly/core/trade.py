@@ -132,10 +132,8 @@ def propose(game: Game, action: ProposeTrade, decision: Decision) -> None:
     pending = _pending(game)
     if pending is not None:  # a counter-offer rejects the offer it answers
         game.tasks.remove(pending)
-        if game.collect_events:
-            game.events.append(ev.TradeRejected(pending.seat, pending.data.seat))
-    if game.collect_events:
-        game.events.append(ev.TradeProposed(action.seat, action.partner, action))
+        game.emit(ev.TradeRejected, pending.seat, pending.data.seat)
+    game.emit(ev.TradeProposed, action.seat, action.partner, action)
     game.tasks.append(Decision(TRADE, action.partner, data=action))
 
 
@@ -163,8 +161,7 @@ def accept(game: Game, action: AcceptTrade, decision: Decision) -> None:
         game.give_deed(space, partner)
     for space in take:
         game.give_deed(space, seat)
-    if game.collect_events:
-        game.events.append(ev.TradeAccepted(partner, seat))
+    game.emit(ev.TradeAccepted, partner, seat)
     for receiver, spaces in ((partner, give), (seat, take)):
         for space in reversed(spaces):
             if game.mortgaged[space]:
@@ -173,8 +170,7 @@ def accept(game: Game, action: AcceptTrade, decision: Decision) -> None:
 
 def reject(game: Game, action: RejectTrade, decision: Decision) -> None:
     game.tasks.pop()
-    if game.collect_events:
-        game.events.append(ev.TradeRejected(decision.seat, decision.data.seat))
+    game.emit(ev.TradeRejected, decision.seat, decision.data.seat)
 
 
 def check_reject(game: Game, action: RejectTrade, decision: Decision) -> Reason | None:

@@ -14,18 +14,14 @@ from typing import Final
 
 from monopoly.bots.base import Bot, offer_claims
 from monopoly.bots.player import LevelPlayer
-from monopoly.core.actions import Action, Roll, RollForDoubles
-from monopoly.core.game import ROLL_ANSWERS, Game
-from monopoly.core.state import ROLL
+from monopoly.core.actions import Action, RollForDoubles
+from monopoly.core.game import ROLL_ACTION, Game
 from monopoly.core.view import PlayerView
 
 from .texts import JAIL_SLOT, SLOTS
 
-_ROLL: Final = Roll
-_ROLL_FOR_DOUBLES: Final = RollForDoubles
-"""The two rolls' classes, held in constants: the compiled build reads them from statics
-instead of looking the names up in the module's dictionary."""
-
+ROLL_FOR_DOUBLES_ACTION: Final = RollForDoubles
+"""As :data:`~monopoly.core.game.ROLL_ACTION`: a constant until actions.py is compiled."""
 MAX_ACTIONS = 1_000_000
 """A game still running after this many actions ends as "unfinished"."""
 
@@ -50,7 +46,7 @@ class CheckingView(PlayerView):
         self.checked = None
 
     def is_legal(self, action: Action) -> bool:
-        legal = not self._game.problem(action)  # Game.is_legal, without two calls to it
+        legal = not self._game.problem(action)
         if legal:
             self.checked = action
         return legal
@@ -84,8 +80,7 @@ def play_counting(game: Game, bots: Sequence[Bot], max_actions: int = MAX_ACTION
         if decision is None:
             break
         seat = decision.seat
-        # A roll's one answer read here, without Game.answers' call: the commonest decision.
-        legal = ROLL_ANSWERS[seat] if decision.kind is ROLL else game.answers(decision)
+        legal = game.answers(decision)
         view = views[seat]  # nothing checked yet: see the end of the loop
         player = players[seat]
         if player is not None:
@@ -93,7 +88,7 @@ def play_counting(game: Game, bots: Sequence[Bot], max_actions: int = MAX_ACTION
         else:
             action = bots[seat].decide(view, legal)
         kind = type(action)
-        if kind is _ROLL or kind is _ROLL_FOR_DOUBLES:
+        if kind is ROLL_ACTION or kind is ROLL_FOR_DOUBLES_ACTION:
             if roller >= 0:
                 landings[JAIL_SLOT if jail_turns[roller] >= 0 else position[roller]] += 1
             roller = seat

@@ -12,11 +12,14 @@ import statistics
 from array import array
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from monopoly.core.board import Edition
 
 from .texts import JAIL_SLOT, SLOTS, Texts
+
+if TYPE_CHECKING:
+    from monopoly.core.odds import LandingOdds
 
 TIMING_KEYS = (
     "seconds",
@@ -206,6 +209,16 @@ def slot_fields(edition: Edition, texts: Texts, slot: int) -> dict[str, Any]:
         "name": texts.slot_name(slot),
         "group": edition.board.spaces[index].group,
     }
+
+
+def odds_table(odds: LandingOdds, texts: Texts) -> list[dict[str, Any]]:
+    """The landing odds, one row per slot, most likely first: index, in_jail, name,
+    group, probability."""
+    rows = [
+        {**slot_fields(odds.edition, texts, slot), "probability": float(p)}
+        for slot, p in enumerate(odds.probabilities)
+    ]
+    return sorted(rows, key=lambda row: -row["probability"])
 
 
 def _mean(total: float, count: int) -> float:

@@ -7,13 +7,10 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from monopoly.core.board import Edition
+from monopoly.core.board import JAIL_SLOT, SLOTS, Edition
 
 LANGUAGES = ("en", "de")
-JAIL_SLOT = 40
-"""Landing tables have 41 slots: the 40 spaces (the jail space counts "just visiting")
-and slot 40, "in jail"."""
-SLOTS = 41
+__all__ = ["JAIL_SLOT", "LANGUAGES", "SLOTS", "Texts"]
 
 
 @cache

@@ -1,7 +1,8 @@
 """The exact long-run landing odds of every space: a Markov chain over the rules.
 
 One step of the chain is one roll; its state is what the next roll depends on, taken
-after the roll's landing (see :mod:`monopoly.sim.stats` for "landing"):
+after the roll's landing (a roll's landing is where the token rests once everything the
+roll caused is done; the simulator counts landings the same way, :mod:`monopoly.sim.stats`):
 
 - ``(space, doubles)``: the token rests on ``space``; ``doubles`` (0, 1 or 2) counts the
   doubles of the current turn when the player rolls again, and is 0 when the turn ended;
@@ -22,6 +23,10 @@ A Get Out of Jail Free card kept by a player is a refinement ignored by default:
 as a card that does not move. ``jail_cards_kept=True`` models the opposite extreme, both
 such cards held by players for good (each of their decks one card shorter).
 
+The chain lives in the core, below the computer players (which value colour groups by
+its landing frequencies, :mod:`monopoly.bots.landing`) and the simulator (``monopoly
+odds``, and the landing check of ``tests/sim/test_odds.py``).
+
 The stationary distribution solves ``pi P = pi`` with numpy; the landing probability of a
 space adds up its states. ``variances`` are the asymptotic variances of each slot's
 landing count per roll (from the fundamental matrix), which tell how far a simulated
@@ -33,17 +38,23 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 from functools import cache, cached_property
-from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from monopoly.core.board import CHANCE, COMMUNITY_CHEST, Board, Card, CardKind, Edition, SpaceKind
-from monopoly.core.editions import get_edition
-from monopoly.core.outcomes import dice_outcomes
-
-from .stats import slot_fields
-from .texts import JAIL_SLOT, SLOTS, Texts
+from .board import (
+    CHANCE,
+    COMMUNITY_CHEST,
+    JAIL_SLOT,
+    SLOTS,
+    Board,
+    Card,
+    CardKind,
+    Edition,
+    SpaceKind,
+)
+from .editions import get_edition
+from .outcomes import dice_outcomes
 
 JAIL_MODES = ("leave", "stay")
 JAIL_ROLLS = 3
@@ -118,14 +129,6 @@ class LandingOdds:
         begin[free_state(start, 0)] = 1.0
         result: Matrix = (begin @ self._fundamental - begin) @ _slot_indicators()
         return result
-
-    def table(self, texts: Texts) -> list[dict[str, Any]]:
-        """One row per slot, most likely first: index, in_jail, name, group, probability."""
-        rows = [
-            {**slot_fields(self.edition, texts, slot), "probability": float(p)}
-            for slot, p in enumerate(self.probabilities)
-        ]
-        return sorted(rows, key=lambda row: -row["probability"])
 
 
 def landing_odds(
