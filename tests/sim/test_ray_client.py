@@ -8,8 +8,10 @@ as the local backend.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import random
 import secrets
 import shutil
 import signal
@@ -58,8 +60,47 @@ def ray_cluster() -> Iterator[tuple[str, dict[str, str]]]:
         "RAY_CLIENT_INITIAL_CONNECTION_TIMEOUT_S": "20",
         "RAY_CLIENT_MAX_CONNECTION_TIMEOUT_S": "40",
     }
+    for attempt in range(3):
+        head, client_port, folder = _start_head(env)
+        try:
+            wait_for_port(client_port, head)
+        except AssertionError:
+            # A port chosen free was taken by another process before the head bound it
+            # (the other test worker's servers open ports all the time): try new ones.
+            _stop_head(head, folder)
+            if attempt == 2:
+                raise
+            continue
+        break
+    try:
+        yield f"ray://127.0.0.1:{client_port}", env
+    finally:
+        _stop_head(head, folder)
+
+
+def _free_port_range(count: int) -> int:
+    """The first of ``count`` consecutive free ports below the kernel's ephemeral range
+    (32768 and up), where no outgoing connection of another test takes one meanwhile."""
+    rng = random.Random()
+    while True:
+        first = rng.randrange(20_000, 32_000 - count)
+        if all(_can_bind(port) for port in range(first, first + count)):
+            return first
+
+
+def _can_bind(port: int) -> bool:
+    with socket.socket() as probe:
+        try:
+            probe.bind(("127.0.0.1", port))
+        except OSError:
+            return False
+    return True
+
+
+def _start_head(env: dict[str, str]) -> tuple[subprocess.Popen[str], int, str]:
+    """A Ray head on ports chosen free; returns it, its client server's port, its folder."""
     client_port, gcs_port = free_port(), free_port()
-    workers = free_port()
+    workers = _free_port_range(41)
     # Every port the head would otherwise take by default (the dashboard agent's 52365,
     # ...) chosen free, so another Ray instance on the machine cannot stop it.
     ports = {
@@ -87,17 +128,20 @@ def ray_cluster() -> Iterator[tuple[str, dict[str, str]]]:
         text=True,
         start_new_session=True,
     )
+    return head, client_port, folder
+
+
+def _stop_head(head: subprocess.Popen[str], folder: str) -> None:
+    """Stop the head and every process it started (its session), then remove its folder."""
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(head.pid, signal.SIGTERM)
     try:
-        wait_for_port(client_port, head)
-        yield f"ray://127.0.0.1:{client_port}", env
-    finally:
-        os.killpg(head.pid, signal.SIGTERM)  # the head and every process it started
-        try:
-            head.wait(10)
-        except subprocess.TimeoutExpired:
+        head.wait(10)
+    except subprocess.TimeoutExpired:
+        with contextlib.suppress(ProcessLookupError):
             os.killpg(head.pid, signal.SIGKILL)
-            head.wait(30)
-        shutil.rmtree(folder, ignore_errors=True)
+        head.wait(30)
+    shutil.rmtree(folder, ignore_errors=True)
 
 
 def simulate(*args: str, env: dict[str, str] | None = None) -> dict[str, Any]:

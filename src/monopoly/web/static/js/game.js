@@ -209,7 +209,10 @@ export class GameScreen {
     const wait = this.board.settlingFor();
     if (wait > 0) {
       // The next decision waits until the dice have settled and the token has arrived.
-      this.decisionDelay = setTimeout(() => this.layout && this.state === message && showDecision(), wait + 30);
+      // It shows the decision of the newest state: a state shown meanwhile may have
+      // cleared its own timer (showState awaits the labels the first time), and a panel
+      // that never appears would stall the game.
+      this.decisionDelay = setTimeout(() => this.layout && showDecision(), wait + 30);
     } else {
       showDecision();
     }
