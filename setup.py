@@ -49,6 +49,7 @@ COMPILED_MODULES = (
     "bots/easy.py",
     "bots/hard.py",
     "bots/judge.py",
+    "bots/manners.py",
     "bots/normal.py",
     "bots/player.py",
     "bots/trading.py",
