@@ -28,6 +28,7 @@ from monopoly.core.game import Game
 from monopoly.core.rules import RuleSet
 from monopoly.sim.backends import chunks
 from monopoly.sim.loop import play_counting
+from monopoly.sim.matches import DEFAULT_TURN_LIMIT
 from monopoly.sim.report import _figure
 
 from .estimates import Z95
@@ -36,8 +37,6 @@ from .runner import Pool
 from .texts import AnalysisTexts
 
 BINS = 10
-GAME_TURN_LIMIT = 1000
-"""The simulator's default: a game still running then is won by the richest."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,7 +124,7 @@ def calibration_game(
 ) -> tuple[list[float], list[float], int]:
     """One game: (each seat's predicted chance at a random turn, each seat's outcome,
     the turn of the prediction)."""
-    rules = RuleSet.named("standard", turn_limit=GAME_TURN_LIMIT)
+    rules = RuleSet.named("standard", turn_limit=DEFAULT_TURN_LIMIT)
     game = Game.new(players, rules=rules, seed=seed)
     play_counting(game, players_of(settings.level, players, seed))
     share = 1.0 / len(game.winners)

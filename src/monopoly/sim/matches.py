@@ -17,6 +17,8 @@ from monopoly.core.rules import RuleSet
 
 Z_95 = 1.959964
 DEFAULT_TURN_LIMIT = 1000
+"""Turns after which a simulated game ends and the richest player wins: the simulator's,
+the tournament's, the ladder's and the calibration's default."""
 
 
 def wilson_interval(successes: float, trials: int, z: float = Z_95) -> tuple[float, float]:

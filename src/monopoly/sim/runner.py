@@ -27,6 +27,7 @@ from monopoly.core.rules import RuleSet
 
 from .backends import BACKENDS, BackendError, chunks, open_backend
 from .loop import play_counting
+from .matches import DEFAULT_TURN_LIMIT
 from .stats import GameResult, Summary
 from .texts import LANGUAGES
 
@@ -66,7 +67,7 @@ class SimConfig:
         bots: Sequence[str] = ("random",),
         seed: int = 0,
         workers: int | None = None,
-        turn_limit: int = 1000,
+        turn_limit: int = DEFAULT_TURN_LIMIT,
         language: str = "en",
         records: Path | None = None,
         backend: str = "local",
