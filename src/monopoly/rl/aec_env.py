@@ -47,7 +47,7 @@ from monopoly.core.view import PlayerView
 
 from .catalogue import CATALOGUE, SIZE
 from .driver import DEFAULT_MAX_TURNS, Driver, check_driver_options, worth_share
-from .observation import OBS_HIGH, OBS_SIZE, observe, observe_dict
+from .observation import OBS_HIGH, OBS_SIZE, Observer, observe_dict
 
 
 def observation_space() -> spaces.Dict:
@@ -109,6 +109,7 @@ class MonopolyEnv(AECEnv):  # type: ignore[misc]
         self.possible_agents = list(self.seat_of)
         self.observation_spaces = {a: observation_space() for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(SIZE) for a in self.possible_agents}
+        self._observers = {a: Observer() for a in self.possible_agents}
         self._seed_source = random.Random()
         self.driver: Driver | None = None
 
@@ -165,7 +166,9 @@ class MonopolyEnv(AECEnv):  # type: ignore[misc]
         ):
             mask[driver.legal_ids(seat)] = 1
         return {
-            "observation": observe(view, driver.claim_seat == seat, driver.window_seat == seat),
+            "observation": self._observers[agent].observe(
+                view, driver.claim_seat == seat, driver.window_seat == seat
+            ),
             "action_mask": mask,
         }
 

@@ -68,7 +68,6 @@ from monopoly.core.actions import (
     PassBid,
     PayJailFine,
     PlaceBuilding,
-    ProposeTrade,
     RejectTrade,
     Roll,
     RollForDoubles,
@@ -81,10 +80,11 @@ from monopoly.core.editions import edition_keys, get_edition
 from monopoly.core.game import Game
 from monopoly.core.state import BID, JAIL, RAISE_CASH, ROLL, TRADE, Decision
 
+from .mask import TRADE_BUY, TRADE_SELL, TradeTemplates, trade_action
+
 SPACES = 40
 MAX_SEATS = 8
 BID_FACTORS = (0.5, 0.75, 1.0, 1.25, 1.5, 2.0)
-HIGH_BUY_FACTOR = 1.5
 MAX_STEPS = 12
 VERSION = 2
 """The catalogue's version: 1 had ids 0..744; 2 appended ``done`` (745)."""
@@ -136,6 +136,10 @@ class Catalogue:
         self._simple_start = {cls: self.blocks[b][0] for b, cls in _SIMPLE_TYPES.items()}
         self._space_start = {cls: self.blocks[b][0] for b, cls in _SPACE_TYPES.items()}
         self.WAIVE_CLAIMS = self.blocks["waive_claims"][0]
+        assert (self.blocks["trade_buy"][0], self.blocks["trade_sell"][0]) == (
+            TRADE_BUY,
+            TRADE_SELL,
+        ), "monopoly.rl.mask's trade template ids must match the layout"
         self.DONE = self.blocks["done"][0]
 
     def id(self, block: str, index: int = 0) -> int:
@@ -189,7 +193,7 @@ class Catalogue:
         per_space = _PER_SPACE.get(block)
         if per_space is not None:
             return per_space(seat, i)
-        return self._trade(game, seat, block, i)
+        return trade_action(game, seat, action_id)
 
     def _bid_amount(self, game: Game, index: int) -> int:
         decision = game.decision
@@ -199,17 +203,6 @@ class Catalogue:
         if index == 0:
             return low
         return round(BID_FACTORS[index - 1] * item_value(game, decision))
-
-    def _trade(self, game: Game, seat: int, block: str, i: int) -> ProposeTrade:
-        if block == "trade_sell":
-            space = i % SPACES
-            partner = (seat + i // SPACES + 1) % game.players
-            price = game.board.spaces[space].price
-            return ProposeTrade(seat, partner, give=(space,), take_cash=price)
-        space = i
-        factor = HIGH_BUY_FACTOR if block == "trade_buy_high" else 1.0
-        price = round(game.board.spaces[space].price * factor)
-        return ProposeTrade(seat, game.owner[space], give_cash=price, take=(space,))
 
     # ------------------------------------------------------------------ action -> id
     def id_of(self, action: Action) -> int | None:
@@ -251,6 +244,7 @@ class Catalogue:
         free: bool = True,
         trades: bool = True,
         out_of_turn: bool = False,
+        templates: TradeTemplates | None = None,
     ) -> list[int]:
         """The ids legal for ``seat`` now, in increasing order.
 
@@ -258,7 +252,9 @@ class Catalogue:
         environment's limit on free actions per turn); in a debt (``raise_cash``)
         selling and mortgaging stay, since they are how the debt gets paid.
         Trade offers are listed at the seat's roll, jail and trade decisions, and with
-        ``out_of_turn`` (an environment's out-of-turn window) also without a decision.
+        ``out_of_turn`` (an environment's out-of-turn window) also without a decision;
+        ``templates`` keeps the engine's answers about them from one state of a game to
+        the next (:mod:`monopoly.rl.mask`; without it they are all asked afresh).
         """
         decision = game.decision
         if decision is None or not game.active[seat]:
@@ -274,7 +270,7 @@ class Catalogue:
             ids.update(self._ids(free_actions))
             ids.update(self._row_templates(game, seat, free_actions))
             if trades and (out_of_turn or (deciding and decision.kind in (ROLL, JAIL, TRADE))):
-                ids.update(self._trade_templates(game, seat))
+                ids.update((templates or TradeTemplates()).legal_ids(game, seat))
         else:
             claims = [ClaimRent(seat, c[2]) for c in game.claims if c[0] == seat]
             ids.update(self._ids(claims))
@@ -309,37 +305,6 @@ class Catalogue:
             for k, factor in enumerate(BID_FACTORS)
             if low <= round(factor * value) <= high
         ]
-
-    def _trade_templates(self, game: Game, seat: int) -> list[int]:
-        """Trade offers the engine accepts now. Cheap necessary conditions (no
-        buildings in the group, enough cash) skip most candidates; the engine's
-        ``is_legal`` decides every one that is kept."""
-        result: list[int] = []
-        cash = game.cash
-        spaces = game.board.spaces
-        groups = game.board.groups
-        level = game.level
-        built = {name for name, group in groups.items() if any(level[s] for s in group)}
-        for space in game.board.properties:
-            owner = game.owner[space]
-            if owner < 0 or not game.active[owner] or spaces[space].group in built:
-                continue
-            price = spaces[space].price
-            if owner == seat:
-                for offset in range(1, game.players):
-                    partner = (seat + offset) % game.players
-                    if not game.active[partner] or cash[partner] < price:
-                        continue
-                    block_index = (offset - 1) * SPACES + space
-                    if game.is_legal(self._trade(game, seat, "trade_sell", block_index)):
-                        result.append(self.id("trade_sell", block_index))
-                continue
-            for block, factor in (("trade_buy", 1.0), ("trade_buy_high", HIGH_BUY_FACTOR)):
-                if cash[seat] >= round(price * factor) and game.is_legal(
-                    self._trade(game, seat, block, space)
-                ):
-                    result.append(self.id(block, space))
-        return result
 
 
 def row_of(game: Game, space: int) -> tuple[int, ...]:

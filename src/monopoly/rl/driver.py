@@ -51,6 +51,7 @@ from monopoly.core.state import JAIL, ROLL, TRADE
 from monopoly.core.view import PlayerView
 
 from .catalogue import CATALOGUE
+from .mask import TradeTemplates
 
 MODES = ("full", "core")
 DEFAULT_MAX_TURNS = 1000
@@ -156,6 +157,9 @@ class Driver:
         self._window_decision: object = None
         self._window_queue: list[int] = []
         self._legal: list[int] | None = None
+        self.templates = TradeTemplates()
+        """The engine's answers about trade templates, kept between states (shared
+        with clones: each answer is checked against the state it is used for)."""
         self._attach(game)
         self.advance()
 
@@ -277,7 +281,9 @@ class Driver:
     def _window_ids(self, seat: int) -> list[int]:
         if not self._free_allowed(seat):
             return []
-        return CATALOGUE.legal_ids(self.game, seat, True, self.trades, out_of_turn=True)
+        return CATALOGUE.legal_ids(
+            self.game, seat, True, self.trades, out_of_turn=True, templates=self.templates
+        )
 
     def _claims_waiting(self) -> int:
         for claim in self.game.claims:
@@ -313,7 +319,7 @@ class Driver:
         if self.core:
             decision = game.decision
             free = free and decision is not None and decision.kind in (ROLL, JAIL)
-        return CATALOGUE.legal_ids(game, seat, free, self.trades)
+        return CATALOGUE.legal_ids(game, seat, free, self.trades, templates=self.templates)
 
     def action_of(self, action_id: int) -> Action | None:
         return CATALOGUE.action(self.game, self.to_move(), action_id)

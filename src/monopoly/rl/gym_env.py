@@ -44,7 +44,7 @@ from .driver import (
     check_driver_options,
     worth_share,
 )
-from .observation import OBS_HIGH, OBS_SIZE, observe, observe_dict
+from .observation import OBS_HIGH, OBS_SIZE, Observer, observe_dict
 from .selfplay import OpponentPool
 
 
@@ -101,6 +101,7 @@ class MonopolyGymEnv(gym.Env[np.ndarray, int]):
         self._seeds = random.Random()
         self.driver: Driver | None = None
         self.seat = 0
+        self._observer = Observer()
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -138,7 +139,7 @@ class MonopolyGymEnv(gym.Env[np.ndarray, int]):
         driver = self.driver
         assert driver is not None
         seat = self.seat
-        return observe(
+        return self._observer.observe(
             PlayerView(driver.game, seat), driver.claim_seat == seat, driver.window_seat == seat
         )
 

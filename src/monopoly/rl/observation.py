@@ -93,58 +93,154 @@ def relative(view: PlayerView, seat: int) -> int:
 
 
 def observe(view: PlayerView, claim_turn: bool = False, window: bool = False) -> np.ndarray:
-    """The observation vector of ``view.seat`` (float32, ``OBS_SIZE`` long);
-    ``window``: the seat is in its out-of-turn window (see :mod:`monopoly.rl.driver`)."""
-    out = np.zeros(OBS_SIZE, dtype=np.float32)
-    _seats(view, out)
-    _spaces(view, out)
-    _decision(view, out, claim_turn)
-    _globals(view, out)
-    out[OBS_LAYOUT["extras"][0] + 4] = float(window)
-    return out
+    """The observation vector of ``view.seat`` (float32, ``OBS_SIZE`` long), made
+    afresh; ``window``: the seat is in its out-of-turn window (see
+    :mod:`monopoly.rl.driver`). The environments keep an :class:`Observer` per seat."""
+    return Observer().observe(view, claim_turn, window)
 
 
-def _seats(view: PlayerView, out: np.ndarray) -> None:
-    start = OBS_LAYOUT["seats"][0]
-    decision = view.decision
-    counts = [0] * view.players
-    buildings = [0] * view.players
-    for s in view.board.properties:
-        owner = view.owner[s]
-        if owner >= 0:
-            counts[owner] += 1
-            buildings[owner] += view.level[s]
-    for seat in range(view.players):
-        base = start + relative(view, seat) * SEAT_FEATURES
-        out[base] = 1.0
-        out[base + 1] = float(view.active[seat])
-        if not view.active[seat]:
-            continue
-        out[base + 2] = view.cash[seat] / MONEY_SCALE
-        out[base + 3] = view.net_worth(seat) / MONEY_SCALE
-        out[base + 4] = float(view.jail_turns[seat] >= 0)
-        out[base + 5] = max(view.jail_turns[seat], 0) / 3.0
-        out[base + 6] = float(len(view.jail_cards[seat]))
-        out[base + 7] = float(view.speed_active[seat])
-        out[base + 8] = float(view.current == seat)
-        out[base + 9] = float(decision is not None and decision.seat == seat)
-        out[base + 10] = counts[seat] / 28.0
-        out[base + 11] = buildings[seat] / 20.0
-        out[base + 12 + view.position[seat]] = 1.0
+SeatRow = tuple[int, int, int, int, int, int, int, int, int, int, int]
+"""What a seat's slot shows: active, cash, net worth, jail turns, jail cards, Speed Die,
+is current, is deciding, properties, buildings, position."""
+SEATS_START = OBS_LAYOUT["seats"][0]
+SPACES_START = OBS_LAYOUT["spaces"][0]
+DECISION_START = OBS_LAYOUT["decision_kind"][0]
+GLOBALS_START = OBS_LAYOUT["globals"][0]
+EXTRAS_START = OBS_LAYOUT["extras"][0]
+_UNWRITTEN: SeatRow = (-1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+_OUT: SeatRow = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
 
 
-def _spaces(view: PlayerView, out: np.ndarray) -> None:
-    properties, prices = _board_columns(view)
-    base = OBS_LAYOUT["spaces"][0] + properties * SPACE_FEATURES
-    owner = np.asarray(view.owner)[properties]
-    slot = np.where(owner < 0, 0, 1 + (owner - view.seat) % view.players)
-    out[base + slot] = 1.0
-    level = np.asarray(view.level)[properties]
-    hotel = view.hotel_level
-    out[base + 1 + MAX_SEATS] = level / hotel
-    out[base + 2 + MAX_SEATS] = level == hotel
-    out[base + 3 + MAX_SEATS] = np.asarray(view.mortgaged)[properties]
-    out[base + 4 + MAX_SEATS] = prices
+class Observer:
+    """One seat's observation vector, brought up to date from what changed since the
+    previous one: the slots of the seats whose numbers changed and the spaces whose
+    owner, buildings or mortgage changed; the decision and the globals (small) are
+    written each time. Any game of the same board, seat and player count may follow
+    any other: what is kept is compared with the game, never assumed. A test compares
+    it with :func:`observe` over random games."""
+
+    def __init__(self) -> None:
+        self._out = np.zeros(OBS_SIZE, dtype=np.float32)
+        self._board: object = None
+        self._seat = -1
+        self._players = 0
+        self._hotel = 0
+        self._rows: list[SeatRow] = []
+        self._owner: list[int] = []
+        self._level: list[int] = []
+        self._mortgaged: list[bool] = []
+
+    def observe(
+        self, view: PlayerView, claim_turn: bool = False, window: bool = False
+    ) -> np.ndarray:
+        """The observation vector of ``view.seat`` now (a new array each time)."""
+        if (
+            view.board is not self._board
+            or view.seat != self._seat
+            or view.players != self._players
+            or view.hotel_level != self._hotel
+        ):
+            self._start(view)
+        out = self._out
+        self._seats(view, out)
+        self._spaces(view, out)
+        _decision(view, out, claim_turn)
+        out[EXTRAS_START + 4] = float(window)
+        _globals(view, out)
+        return out.copy()
+
+    def _start(self, view: PlayerView) -> None:
+        """Forget everything: a new board, seat or player count."""
+        self._board, self._seat, self._players = view.board, view.seat, view.players
+        self._hotel = view.hotel_level
+        out = self._out
+        out[:] = 0.0
+        properties, prices = _board_columns(view)
+        out[SPACES_START + properties * SPACE_FEATURES + 4 + MAX_SEATS] = prices
+        for seat in range(view.players):
+            out[SEATS_START + relative(view, seat) * SEAT_FEATURES] = 1.0  # present
+        self._rows = [_UNWRITTEN] * view.players
+        self._owner = [-2] * SPACES  # -2 is nobody's seat: every space is written first
+        self._level = [-1] * SPACES
+        self._mortgaged = [False] * SPACES
+
+    def _seats(self, view: PlayerView, out: np.ndarray) -> None:
+        decision = view.decision
+        deciding = decision.seat if decision is not None else -1
+        current = view.current
+        players = view.players
+        counts = [0] * players
+        buildings = [0] * players
+        for space in view.board.properties:
+            owner = view.owner[space]
+            if owner >= 0:
+                counts[owner] += 1
+                buildings[owner] += view.level[space]
+        rows = self._rows
+        for seat in range(players):
+            row = _OUT
+            if view.active[seat]:
+                row = (
+                    1,
+                    view.cash[seat],
+                    view.net_worth(seat),
+                    view.jail_turns[seat],
+                    len(view.jail_cards[seat]),
+                    int(view.speed_active[seat]),
+                    int(current == seat),
+                    int(deciding == seat),
+                    counts[seat],
+                    buildings[seat],
+                    view.position[seat],
+                )
+            if row != rows[seat]:
+                rows[seat] = row
+                _write_seat(out, SEATS_START + relative(view, seat) * SEAT_FEATURES, row)
+
+    def _spaces(self, view: PlayerView, out: np.ndarray) -> None:
+        owner, level, mortgaged = view.owner, view.level, view.mortgaged
+        known_owner, known_level, known_mortgaged = self._owner, self._level, self._mortgaged
+        if owner == known_owner and level == known_level and mortgaged == known_mortgaged:
+            return
+        seat, players, hotel = view.seat, view.players, self._hotel
+        for space in view.board.properties:
+            if (
+                owner[space] == known_owner[space]
+                and level[space] == known_level[space]
+                and mortgaged[space] == known_mortgaged[space]
+            ):
+                continue
+            known_owner[space], known_level[space] = owner[space], level[space]
+            known_mortgaged[space] = mortgaged[space]
+            base = SPACES_START + space * SPACE_FEATURES
+            out[base : base + 4 + MAX_SEATS] = 0.0  # all but the printed price
+            slot = 0 if owner[space] < 0 else 1 + (owner[space] - seat) % players
+            out[base + slot] = 1.0
+            out[base + 1 + MAX_SEATS] = level[space] / hotel
+            out[base + 2 + MAX_SEATS] = float(level[space] == hotel)
+            out[base + 3 + MAX_SEATS] = float(mortgaged[space])
+
+
+def _write_seat(out: np.ndarray, base: int, row: SeatRow) -> None:
+    """A seat's slot after ``present``: active, cash, net worth, in jail, failed jail
+    rolls / 3, jail cards, Speed Die, is current, is deciding, properties / 28,
+    buildings / 20, position one-hot."""
+    out[base + 1 : base + SEAT_FEATURES] = 0.0
+    active, cash, worth, jail_turns, cards, speed, current, deciding, count, built, at = row
+    if not active:
+        return
+    out[base + 1] = 1.0
+    out[base + 2] = cash / MONEY_SCALE
+    out[base + 3] = worth / MONEY_SCALE
+    out[base + 4] = float(jail_turns >= 0)
+    out[base + 5] = max(jail_turns, 0) / 3.0
+    out[base + 6] = float(cards)
+    out[base + 7] = float(speed)
+    out[base + 8] = float(current)
+    out[base + 9] = float(deciding)
+    out[base + 10] = count / 28.0
+    out[base + 11] = built / 20.0
+    out[base + 12 + at] = 1.0
 
 
 _COLUMNS: dict[int, tuple[object, np.ndarray, np.ndarray]] = {}
@@ -162,8 +258,9 @@ def _board_columns(view: PlayerView) -> tuple[np.ndarray, np.ndarray]:
 
 
 def _decision(view: PlayerView, out: np.ndarray, claim_turn: bool) -> None:
+    out[DECISION_START:GLOBALS_START] = 0.0
     decision = view.decision
-    kind_start = OBS_LAYOUT["decision_kind"][0]
+    kind_start = DECISION_START
     if decision is None:
         out[kind_start + len(ALL_KINDS)] = 1.0
         return

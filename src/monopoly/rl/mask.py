@@ -1,0 +1,171 @@
+"""The trade templates of the mask, remembered from one state to the next.
+
+A full-mode mask lists every trade template (``trade_buy``, ``trade_buy_high``,
+``trade_sell``: 360 ids) that the engine accepts now, and asking the engine about each
+one is most of what a mask costs. Between two steps of a game almost nothing that those
+answers depend on changes, so :class:`TradeTemplates` keeps the engine's answers and
+asks again only about the templates a change touched.
+
+What the engine reads to judge a template offer (``Game.is_legal`` →
+``trade.check_proposal`` → ``trade.offer_problem``; R-TRADE-*, R-DEBT-3, R-MORT-4):
+
+* the cash of the paying side (``cash >= price``): tested afresh at every mask, before
+  the engine is asked, exactly as the from-scratch mask did;
+* the owner of the template's space and the buildings of its colour group: a change
+  forgets the answers about that space (an owner) or that whole group (a building);
+* who is still in the game and the trade offer waiting for an answer (only a counter
+  offer to its proposer may be made meanwhile): part of the key the answers are kept
+  under, so each combination keeps its own answers;
+* a debt being raised or a received mortgaged deed waiting (R-DEBT-3, R-MORT-4): then
+  the engine also reads mortgages and what a debtor could raise, so while one is on the
+  game's task stack nothing is remembered and every template is asked afresh.
+
+The answers are the engine's own, never a second copy of the rules: a test compares the
+remembered mask with one asked afresh, over random games of every edition and rule set.
+"""
+
+from __future__ import annotations
+
+from monopoly.core.actions import ProposeTrade
+from monopoly.core.game import Game
+from monopoly.core.state import MORTGAGE_RECEIVED, RAISE_CASH, TRADE, Decision
+
+SPACES = 40
+MAX_SEATS = 8
+HIGH_BUY_FACTOR = 1.5
+TRADE_BUY = 385
+"""The first ``trade_buy`` id; ``trade_buy_high`` follows at +40, ``trade_sell`` at +80
+(``Catalogue`` checks this layout when it is made)."""
+TRADE_BUY_HIGH = TRADE_BUY + SPACES
+TRADE_SELL = TRADE_BUY_HIGH + SPACES
+MAX_KEYS = 64
+"""How many (seat, players in, offer waiting) combinations keep their answers."""
+
+
+def buy_price(price: int, high: bool) -> int:
+    """The cash a ``trade_buy`` (or ``trade_buy_high``) template offers for a deed."""
+    return round(price * HIGH_BUY_FACTOR) if high else price
+
+
+def trade_action(game: Game, seat: int, action_id: int) -> ProposeTrade:
+    """The offer a trade template id means for ``seat`` now."""
+    if action_id >= TRADE_SELL:
+        index = action_id - TRADE_SELL
+        space = index % SPACES
+        partner = (seat + index // SPACES + 1) % game.players
+        return ProposeTrade(seat, partner, give=(space,), take_cash=game.price[space])
+    high = action_id >= TRADE_BUY_HIGH
+    space = action_id - (TRADE_BUY_HIGH if high else TRADE_BUY)
+    price = buy_price(game.price[space], high)
+    return ProposeTrade(seat, game.owner[space], give_cash=price, take=(space,))
+
+
+def waiting_offer(game: Game) -> tuple[int, int] | None:
+    """The key of the task stack for the trade answers: (partner, proposer) of the
+    newest offer waiting, (-1, -1) when none waits; None when a debt or a received
+    mortgaged deed is pending (the answers then read more: ask afresh)."""
+    waiting = (-1, -1)
+    for task in game.tasks:
+        if type(task) is Decision:
+            kind = task.kind
+            if kind is RAISE_CASH or kind is MORTGAGE_RECEIVED:
+                return None
+            if kind is TRADE:
+                offer: ProposeTrade = task.data
+                waiting = (task.seat, offer.seat)
+    return waiting
+
+
+class Answers:
+    """The engine's answers about one seat's trade templates while the players in the
+    game and the offer waiting stay the same, and the owners and buildings they were
+    given for (the ones that changed since are forgotten by :meth:`catch_up`)."""
+
+    __slots__ = ("legal", "level", "owner")
+
+    def __init__(self, game: Game) -> None:
+        self.owner = list(game.owner)
+        self.level = list(game.level)
+        self.legal: dict[int, bool] = {}
+
+    def catch_up(self, game: Game) -> None:
+        """Forget the answers about spaces whose owner changed and about groups whose
+        buildings changed."""
+        owner, level = game.owner, game.level
+        if owner != self.owner:
+            known = self.owner
+            for space in range(len(owner)):
+                if owner[space] != known[space]:
+                    known[space] = owner[space]
+                    self.forget(space)
+        if level != self.level:
+            known = self.level
+            for space in range(len(level)):
+                if level[space] != known[space]:
+                    known[space] = level[space]
+                    for member in game.members[space]:
+                        self.forget(member)
+
+    def forget(self, space: int) -> None:
+        legal = self.legal
+        legal.pop(TRADE_BUY + space, None)
+        legal.pop(TRADE_BUY_HIGH + space, None)
+        for offset in range(MAX_SEATS - 1):
+            legal.pop(TRADE_SELL + offset * SPACES + space, None)
+
+    def ask(self, game: Game, seat: int, action_id: int) -> bool:
+        """The engine's answer about a template whose payer has the cash."""
+        known = self.legal.get(action_id)
+        if known is None:
+            known = self.legal[action_id] = game.is_legal(trade_action(game, seat, action_id))
+        return known
+
+
+class TradeTemplates:
+    """The legal trade template ids of a seat, kept between the states of one game (or
+    of clones of it: the answers are checked against the state they are used for)."""
+
+    def __init__(self) -> None:
+        self._answers: dict[tuple[int, tuple[bool, ...], tuple[int, int]], Answers] = {}
+
+    def legal_ids(self, game: Game, seat: int) -> list[int]:
+        """The trade template ids the engine accepts for ``seat`` now, by space."""
+        answers = self._answers_for(game, seat)
+        result: list[int] = []
+        cash, active, owners, prices = game.cash, game.active, game.owner, game.price
+        players = game.players
+        for space in game.board.properties:
+            owner = owners[space]
+            if owner < 0 or not active[owner]:
+                continue
+            price = prices[space]
+            if owner == seat:
+                for offset in range(1, players):
+                    partner = (seat + offset) % players
+                    action_id = TRADE_SELL + (offset - 1) * SPACES + space
+                    if (
+                        active[partner]
+                        and cash[partner] >= price
+                        and answers.ask(game, seat, action_id)
+                    ):
+                        result.append(action_id)
+                continue
+            for start, high in ((TRADE_BUY, False), (TRADE_BUY_HIGH, True)):
+                action_id = start + space
+                if cash[seat] >= buy_price(price, high) and answers.ask(game, seat, action_id):
+                    result.append(action_id)
+        return result
+
+    def _answers_for(self, game: Game, seat: int) -> Answers:
+        waiting = waiting_offer(game)
+        if waiting is None:
+            return Answers(game)  # asked afresh and not kept
+        key = (seat, tuple(game.active), waiting)
+        answers = self._answers.get(key)
+        if answers is None:
+            if len(self._answers) >= MAX_KEYS:
+                self._answers.clear()
+            answers = self._answers[key] = Answers(game)
+        else:
+            answers.catch_up(game)
+        return answers
