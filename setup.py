@@ -26,7 +26,8 @@ PACKAGE = ROOT / "src" / "monopoly"
 STAMP_NAME = "_compiled.json"
 
 
-# The hot path: the rules engine, the computer players and the simulator's play loop.
+# The hot path: the rules engine, the computer players, the simulator's play loop and
+# the RL environments' mask and observation (asked at every environment step).
 # Left as Python: bots/base.py (a runtime-checkable Protocol), the rest of the simulator
 # (its frozen config must pickle to worker processes) and everything that is not on the
 # path of a simulated turn (server, terminal, records, narration).
@@ -55,6 +56,9 @@ COMPILED_MODULES = (
     "bots/trading.py",
     "bots/valuation.py",
     "sim/loop.py",
+    "rl/catalogue.py",
+    "rl/mask.py",
+    "rl/observation.py",
 )
 
 

@@ -26,17 +26,29 @@ def lift_cost(game: Game, space: int) -> int:
 
 
 def mortgage_problem(game: Game, seat: int, space: int) -> Reason | None:
-    if not 0 <= space < BOARD_SIZE or not game.is_property[space]:
+    refusal = _mortgage_refusal(game, seat, space)
+    if not refusal:
+        return None
+    if refusal == "not_a_property":
         return not_a_property(game, space)
+    return refuse(game, refusal)
+
+
+def _mortgage_refusal(game: Game, seat: int, space: int) -> str:
+    """The key of the reason why ``seat`` may not mortgage ``space`` now, "" when it may:
+    :func:`mortgage_problem` words it, :func:`mortgageable` needs only the answer (the
+    legal lists ask it of every deed at every decision)."""
+    if not 0 <= space < BOARD_SIZE or not game.is_property[space]:
+        return "not_a_property"
     if game.owner[space] != seat:
-        return refuse(game, "not_your_property")
+        return "not_your_property"
     if game.mortgaged[space]:
-        return refuse(game, "mortgaged_already")
+        return "mortgaged_already"
     level = game.level
     for s in game.members[space]:
         if level[s]:
-            return refuse(game, "sell_group_buildings")
-    return None
+            return "sell_group_buildings"
+    return ""
 
 
 def not_a_property(game: Game, space: int) -> Reason:
@@ -73,7 +85,7 @@ def mortgageable(game: Game, seat: int) -> list[int]:
     return [
         s
         for s in game.board.properties
-        if game.owner[s] == seat and not mortgage_problem(game, seat, s)
+        if game.owner[s] == seat and not _mortgage_refusal(game, seat, s)
     ]
 
 

@@ -342,7 +342,9 @@ class Driver:
         seat = self.to_move()
         if seat < 0:
             raise IllegalAction("the game is over")
-        if action_id not in self.legal_ids(seat):
+        if self._legal is None:
+            self._legal = self._compute_legal(seat)
+        if action_id not in self._legal:
             raise IllegalAction(
                 f"action {action_id} ({CATALOGUE.describe(action_id)}) is not legal now"
             )

@@ -76,17 +76,27 @@ def waiting_offer(game: Game) -> tuple[int, int] | None:
     return waiting
 
 
+TEMPLATES = TRADE_SELL + (MAX_SEATS - 1) * SPACES - TRADE_BUY
+"""How many trade template ids there are."""
+NOT_ASKED = -1
+
+
 class Answers:
     """The engine's answers about one seat's trade templates while the players in the
     game and the offer waiting stay the same, and the owners and buildings they were
     given for (the ones that changed since are forgotten by :meth:`catch_up`)."""
 
-    __slots__ = ("legal", "level", "owner")
+    __slots__ = ("legal", "level", "offers", "owner")
 
     def __init__(self, game: Game) -> None:
         self.owner = list(game.owner)
         self.level = list(game.level)
-        self.legal: dict[int, bool] = {}
+        self.legal = [NOT_ASKED] * TEMPLATES
+        """By id - TRADE_BUY: 1 the engine accepts the offer (when its payer has the
+        cash), 0 it refuses it, NOT_ASKED not asked since the last change."""
+        self.offers: list[tuple[int, int, int]] | None = None
+        """The seat's templates for the owners now: (id, payer, cash paid), by space;
+        None when they must be listed again."""
 
     def catch_up(self, game: Game) -> None:
         """Forget the answers about spaces whose owner changed and about groups whose
@@ -108,17 +118,30 @@ class Answers:
 
     def forget(self, space: int) -> None:
         legal = self.legal
-        legal.pop(TRADE_BUY + space, None)
-        legal.pop(TRADE_BUY_HIGH + space, None)
+        legal[space] = legal[SPACES + space] = NOT_ASKED  # trade_buy, trade_buy_high
         for offset in range(MAX_SEATS - 1):
-            legal.pop(TRADE_SELL + offset * SPACES + space, None)
+            legal[2 * SPACES + offset * SPACES + space] = NOT_ASKED
+        self.offers = None
 
-    def ask(self, game: Game, seat: int, action_id: int) -> bool:
-        """The engine's answer about a template whose payer has the cash."""
-        known = self.legal.get(action_id)
-        if known is None:
-            known = self.legal[action_id] = game.is_legal(trade_action(game, seat, action_id))
-        return known
+    def list_offers(self, game: Game, seat: int) -> list[tuple[int, int, int]]:
+        """Every template of ``seat`` that names a deed of a player in the game, with
+        who pays how much."""
+        offers: list[tuple[int, int, int]] = []
+        active, owners, prices, players = game.active, game.owner, game.price, game.players
+        for space in game.board.properties:
+            owner = owners[space]
+            if owner < 0 or not active[owner]:
+                continue
+            price = prices[space]
+            if owner == seat:
+                for offset in range(1, players):
+                    partner = (seat + offset) % players
+                    if active[partner]:
+                        offers.append((TRADE_SELL + (offset - 1) * SPACES + space, partner, price))
+                continue
+            offers.append((TRADE_BUY + space, seat, buy_price(price, False)))
+            offers.append((TRADE_BUY_HIGH + space, seat, buy_price(price, True)))
+        return offers
 
 
 class TradeTemplates:
@@ -131,29 +154,21 @@ class TradeTemplates:
     def legal_ids(self, game: Game, seat: int) -> list[int]:
         """The trade template ids the engine accepts for ``seat`` now, by space."""
         answers = self._answers_for(game, seat)
+        offers = answers.offers
+        if offers is None:
+            offers = answers.offers = answers.list_offers(game, seat)
+        legal = answers.legal
+        cash = game.cash
         result: list[int] = []
-        cash, active, owners, prices = game.cash, game.active, game.owner, game.price
-        players = game.players
-        for space in game.board.properties:
-            owner = owners[space]
-            if owner < 0 or not active[owner]:
-                continue
-            price = prices[space]
-            if owner == seat:
-                for offset in range(1, players):
-                    partner = (seat + offset) % players
-                    action_id = TRADE_SELL + (offset - 1) * SPACES + space
-                    if (
-                        active[partner]
-                        and cash[partner] >= price
-                        and answers.ask(game, seat, action_id)
-                    ):
-                        result.append(action_id)
-                continue
-            for start, high in ((TRADE_BUY, False), (TRADE_BUY_HIGH, True)):
-                action_id = start + space
-                if cash[seat] >= buy_price(price, high) and answers.ask(game, seat, action_id):
-                    result.append(action_id)
+        for action_id, payer, paid in offers:
+            if cash[payer] < paid:
+                continue  # the engine refuses cash the payer does not have: not asked
+            known = legal[action_id - TRADE_BUY]
+            if known == NOT_ASKED:
+                known = int(game.is_legal(trade_action(game, seat, action_id)))
+                legal[action_id - TRADE_BUY] = known
+            if known:
+                result.append(action_id)
         return result
 
     def _answers_for(self, game: Game, seat: int) -> Answers:

@@ -129,6 +129,7 @@ class Observer:
         self._owner: list[int] = []
         self._level: list[int] = []
         self._mortgaged: list[bool] = []
+        self._globals: list[float] = []
 
     def observe(
         self, view: PlayerView, claim_turn: bool = False, window: bool = False
@@ -146,7 +147,10 @@ class Observer:
         self._spaces(view, out)
         _decision(view, out, claim_turn)
         out[EXTRAS_START + 4] = float(window)
-        _globals(view, out)
+        globals_now = _globals(view)
+        if globals_now != self._globals:
+            out[GLOBALS_START : GLOBALS_START + len(globals_now)] = globals_now
+            self._globals = globals_now
         return out.copy()
 
     def _start(self, view: PlayerView) -> None:
@@ -163,6 +167,7 @@ class Observer:
         self._owner = [-2] * SPACES  # -2 is nobody's seat: every space is written first
         self._level = [-1] * SPACES
         self._mortgaged = [False] * SPACES
+        self._globals = []
 
     def _seats(self, view: PlayerView, out: np.ndarray) -> None:
         decision = view.decision
@@ -301,22 +306,25 @@ def _decision(view: PlayerView, out: np.ndarray, claim_turn: bool) -> None:
     out[extras + 3] = sum(c[3] for c in view.claims if c[0] == view.seat) / MONEY_SCALE
 
 
-def _globals(view: PlayerView, out: np.ndarray) -> None:
-    base = OBS_LAYOUT["globals"][0]
+def _globals(view: PlayerView) -> list[float]:
+    """The globals slice: bank houses / 32, bank hotels / 12, doubles / 3, turn / 1000,
+    round / 250, deck sizes / 16, players / 8, the rules' short game, Speed Die, Free
+    Parking pot and rent claims."""
     rules = view.rules
-    out[base] = view.bank_houses / 32.0
-    out[base + 1] = view.bank_hotels / 12.0
-    out[base + 2] = view.doubles / 3.0
-    out[base + 3] = view.turn / 1000.0
-    out[base + 4] = view.round / 250.0
     sizes = view.deck_sizes
-    for i, role in enumerate(DECK_ROLES[:2]):
-        out[base + 5 + i] = sizes.get(role, 0) / 16.0
-    out[base + 7] = view.players / MAX_SEATS
-    out[base + 8] = float(rules.short_game)
-    out[base + 9] = float(rules.speed_die)
-    out[base + 10] = float(rules.free_parking_pot)
-    out[base + 11] = float(rules.rent_must_be_claimed)
+    return [
+        view.bank_houses / 32.0,
+        view.bank_hotels / 12.0,
+        view.doubles / 3.0,
+        view.turn / 1000.0,
+        view.round / 250.0,
+        *(sizes.get(role, 0) / 16.0 for role in DECK_ROLES[:2]),
+        view.players / MAX_SEATS,
+        float(rules.short_game),
+        float(rules.speed_die),
+        float(rules.free_parking_pot),
+        float(rules.rent_must_be_claimed),
+    ]
 
 
 def observe_dict(
