@@ -97,3 +97,20 @@ def test_the_compiled_build_runs_in_worker_processes(
     """Everything a worker process receives must pickle under the compiled build too."""
     args = ("--games", "24", "--bots", "normal", "--seed", "9")
     assert simulate(compiled, *args, workers=2) == simulate(pure, *args)
+
+
+def test_compiled_and_pure_rl_masks_and_observations_agree(
+    compiled: dict[str, str], pure: dict[str, str]
+) -> None:
+    """The RL mask and observation (compiled modules too) are the same in both builds,
+    and in each the kept ones equal fresh ones (tests/rl/test_mask.py checks that)."""
+    probe = "from tests.rl.test_mask import digest; print(digest())"
+    digests = [run_python(env, probe) for env in (compiled, pure)]
+    assert digests[0] == digests[1] and len(digests[0].strip()) == 64
+
+
+def run_python(env: dict[str, str], code: str) -> str:
+    return subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True, text=True, env=env, cwd=ROOT, check=True, timeout=600,
+    ).stdout  # fmt: skip

@@ -26,6 +26,8 @@ remembered mask with one asked afresh, over random games of every edition and ru
 
 from __future__ import annotations
 
+from bisect import bisect_right
+
 from monopoly.core.actions import ProposeTrade
 from monopoly.core.game import Game
 from monopoly.core.state import MORTGAGE_RECEIVED, RAISE_CASH, TRADE, Decision
@@ -86,7 +88,7 @@ class Answers:
     game and the offer waiting stay the same, and the owners and buildings they were
     given for (the ones that changed since are forgotten by :meth:`catch_up`)."""
 
-    __slots__ = ("legal", "level", "offers", "owner")
+    __slots__ = ("legal", "level", "offers", "owner", "prices", "reach", "result")
 
     def __init__(self, game: Game) -> None:
         self.owner = list(game.owner)
@@ -97,6 +99,12 @@ class Answers:
         self.offers: list[tuple[int, int, int]] | None = None
         """The seat's templates for the owners now: (id, payer, cash paid), by space;
         None when they must be listed again."""
+        self.prices: list[list[int]] = []
+        """By payer: the cash the offers ask of them, in increasing order."""
+        self.reach: list[int] = []
+        """By payer: how many of their prices their cash reached for :attr:`result`."""
+        self.result: list[int] | None = None
+        """The legal ids for that reach (None: to be worked out)."""
 
     def catch_up(self, game: Game) -> None:
         """Forget the answers about spaces whose owner changed and about groups whose
@@ -122,6 +130,7 @@ class Answers:
         for offset in range(MAX_SEATS - 1):
             legal[2 * SPACES + offset * SPACES + space] = NOT_ASKED
         self.offers = None
+        self.result = None
 
     def list_offers(self, game: Game, seat: int) -> list[tuple[int, int, int]]:
         """Every template of ``seat`` that names a deed of a player in the game, with
@@ -141,7 +150,13 @@ class Answers:
                 continue
             offers.append((TRADE_BUY + space, seat, buy_price(price, False)))
             offers.append((TRADE_BUY_HIGH + space, seat, buy_price(price, True)))
+        self.prices = [sorted(paid for _i, by, paid in offers if by == p) for p in range(players)]
         return offers
+
+    def reach_of(self, cash: list[int]) -> list[int]:
+        """By payer: how many of the prices asked of them their cash reaches (the legal
+        ids depend on cash through these counts alone)."""
+        return [bisect_right(prices, cash[payer]) for payer, prices in enumerate(self.prices)]
 
 
 class TradeTemplates:
@@ -157,8 +172,11 @@ class TradeTemplates:
         offers = answers.offers
         if offers is None:
             offers = answers.offers = answers.list_offers(game, seat)
-        legal = answers.legal
         cash = game.cash
+        reach = answers.reach_of(cash)
+        if answers.result is not None and reach == answers.reach:
+            return list(answers.result)
+        legal = answers.legal
         result: list[int] = []
         for action_id, payer, paid in offers:
             if cash[payer] < paid:
@@ -169,7 +187,8 @@ class TradeTemplates:
                 legal[action_id - TRADE_BUY] = known
             if known:
                 result.append(action_id)
-        return result
+        answers.reach, answers.result = reach, result
+        return list(result)
 
     def _answers_for(self, game: Game, seat: int) -> Answers:
         waiting = waiting_offer(game)

@@ -130,6 +130,11 @@ class Observer:
         self._level: list[int] = []
         self._mortgaged: list[bool] = []
         self._globals: list[float] = []
+        self._counts: list[int] = []
+        self._buildings: list[int] = []
+        self._holdings: list[int] = []
+        """By seat: properties, buildings, and net worth less cash, as of the owners,
+        buildings and mortgages last seen."""
 
     def observe(
         self, view: PlayerView, claim_turn: bool = False, window: bool = False
@@ -143,8 +148,8 @@ class Observer:
         ):
             self._start(view)
         out = self._out
-        self._seats(view, out)
         self._spaces(view, out)
+        self._seats(view, out)
         _decision(view, out, claim_turn)
         out[EXTRAS_START + 4] = float(window)
         globals_now = _globals(view)
@@ -174,13 +179,7 @@ class Observer:
         deciding = decision.seat if decision is not None else -1
         current = view.current
         players = view.players
-        counts = [0] * players
-        buildings = [0] * players
-        for space in view.board.properties:
-            owner = view.owner[space]
-            if owner >= 0:
-                counts[owner] += 1
-                buildings[owner] += view.level[space]
+        counts, buildings, holdings = self._counts, self._buildings, self._holdings
         rows = self._rows
         for seat in range(players):
             row = _OUT
@@ -188,7 +187,7 @@ class Observer:
                 row = (
                     1,
                     view.cash[seat],
-                    view.net_worth(seat),
+                    view.cash[seat] + holdings[seat],
                     view.jail_turns[seat],
                     len(view.jail_cards[seat]),
                     int(view.speed_active[seat]),
@@ -224,6 +223,21 @@ class Observer:
             out[base + 1 + MAX_SEATS] = level[space] / hotel
             out[base + 2 + MAX_SEATS] = float(level[space] == hotel)
             out[base + 3 + MAX_SEATS] = float(mortgaged[space])
+        self._count_holdings(view)
+
+    def _count_holdings(self, view: PlayerView) -> None:
+        """Each seat's properties and buildings, and its net worth less its cash (which
+        R-SHORT-4's worth adds to deeds and buildings): they change with the spaces."""
+        players = view.players
+        counts = [0] * players
+        buildings = [0] * players
+        for space in view.board.properties:
+            owner = view.owner[space]
+            if owner >= 0:
+                counts[owner] += 1
+                buildings[owner] += view.level[space]
+        self._counts, self._buildings = counts, buildings
+        self._holdings = [view.net_worth(seat) - view.cash[seat] for seat in range(players)]
 
 
 def _write_seat(out: np.ndarray, base: int, row: SeatRow) -> None:
