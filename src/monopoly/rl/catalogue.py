@@ -80,7 +80,7 @@ from monopoly.core.editions import edition_keys, get_edition
 from monopoly.core.game import Game
 from monopoly.core.state import BID, JAIL, RAISE_CASH, ROLL, TRADE, Decision
 
-from .mask import TRADE_BUY, TRADE_SELL, TradeTemplates, trade_action
+from .mask import TRADE_BUY, TRADE_SELL, GameOrView, TradeTemplates, trade_action
 
 SPACES = 40
 MAX_SEATS = 8
@@ -163,7 +163,7 @@ class Catalogue:
         return block if self.blocks[block][1] == 1 else f"{block} {index}"
 
     # ------------------------------------------------------------------ id -> action
-    def action(self, game: Game, seat: int, action_id: int) -> Action | None:
+    def action(self, game: GameOrView, seat: int, action_id: int) -> Action | None:
         """The engine action that ``action_id`` means for ``seat`` now (None for the
         environment's own ``waive_claims``). Raises ValueError when the id cannot be
         turned into an action here at all (e.g. a bid outside an auction)."""
@@ -195,7 +195,7 @@ class Catalogue:
             return per_space(seat, i)
         return trade_action(game, seat, action_id)
 
-    def _bid_amount(self, game: Game, index: int) -> int:
+    def _bid_amount(self, game: GameOrView, index: int) -> int:
         decision = game.decision
         if decision is None or decision.kind != BID:
             raise ValueError("a bid id needs a running auction")
@@ -297,7 +297,7 @@ class Catalogue:
             if game.is_legal(Build(seat, row_of(game, first)))
         ]
 
-    def _bid_templates(self, game: Game, decision: Decision) -> list[int]:
+    def _bid_templates(self, game: GameOrView, decision: Decision) -> list[int]:
         low, high = game.bid_range()
         value = item_value(game, decision)
         return [
@@ -307,7 +307,7 @@ class Catalogue:
         ]
 
 
-def row_of(game: Game, space: int) -> tuple[int, ...]:
+def row_of(game: GameOrView, space: int) -> tuple[int, ...]:
     """The streets of ``space``'s group when ``space`` is its first one, else ()."""
     board = game.board
     group = board.spaces[space].group
@@ -317,7 +317,7 @@ def row_of(game: Game, space: int) -> tuple[int, ...]:
     return row if row and row[0] == space else ()
 
 
-def item_value(game: Game, decision: Decision) -> int:
+def item_value(game: GameOrView, decision: Decision) -> int:
     """What a bid factor multiplies: the deed's printed price, or for a building in a
     shortage auction the dearest building cost of the board."""
     if decision.space >= 0:

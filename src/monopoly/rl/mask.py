@@ -31,6 +31,7 @@ from bisect import bisect_right
 from monopoly.core.actions import ProposeTrade
 from monopoly.core.game import Game
 from monopoly.core.state import MORTGAGE_RECEIVED, RAISE_CASH, TRADE, Decision
+from monopoly.core.view import PlayerView
 
 SPACES = 40
 MAX_SEATS = 8
@@ -49,16 +50,22 @@ def buy_price(price: int, high: bool) -> int:
     return round(price * HIGH_BUY_FACTOR) if high else price
 
 
-def trade_action(game: Game, seat: int, action_id: int) -> ProposeTrade:
+GameOrView = Game | PlayerView
+"""What an id's action is read from: the game, or a player's view of it (a computer
+player that asks a policy has only its view)."""
+
+
+def trade_action(game: GameOrView, seat: int, action_id: int) -> ProposeTrade:
     """The offer a trade template id means for ``seat`` now."""
+    spaces = game.board.spaces
     if action_id >= TRADE_SELL:
         index = action_id - TRADE_SELL
         space = index % SPACES
         partner = (seat + index // SPACES + 1) % game.players
-        return ProposeTrade(seat, partner, give=(space,), take_cash=game.price[space])
+        return ProposeTrade(seat, partner, give=(space,), take_cash=spaces[space].price)
     high = action_id >= TRADE_BUY_HIGH
     space = action_id - (TRADE_BUY_HIGH if high else TRADE_BUY)
-    price = buy_price(game.price[space], high)
+    price = buy_price(spaces[space].price, high)
     return ProposeTrade(seat, game.owner[space], give_cash=price, take=(space,))
 
 
