@@ -71,7 +71,9 @@ def test_maskable_ppo_baseline_trains_and_its_loss_moves(tmp_path: Path) -> None
         "maskable_ppo.py",
         *("--timesteps", "256", "--n-steps", "64", "--out", str(tmp_path)),
     )
-    losses = [float(line.rsplit(" ", 1)[1]) for line in out.splitlines() if "loss" in line[:20]]
+    losses = [
+        float(line.rsplit(" ", 1)[1]) for line in out.splitlines() if line.startswith("update ")
+    ]
     assert len(losses) >= 3
     assert all(np.isfinite(losses)) and len(set(losses)) > 1
     assert (tmp_path / "monopoly_maskable_ppo.zip").stat().st_size > 10_000

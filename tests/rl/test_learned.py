@@ -3,6 +3,7 @@ core-mode policy file plays as a level (simulator, tournament, ladder)."""
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -146,3 +147,23 @@ def test_expert_as_helper_offers_trades() -> None:
         game.apply(bots[decision.seat].decide(PlayerView(game, decision.seat),
                                               game.decision_actions()))  # fmt: skip
     assert offers > 0
+
+
+def test_the_training_recipe_runs_and_writes_its_curve(tmp_path: Path) -> None:
+    """The training script with tiny settings (the train extra, which ./test installs):
+    a cloning round and a DAgger round, each writing a policy the level can play, and
+    the learning curve as JSON and a chart."""
+    from monopoly.rl.train import train
+
+    curve = train(tmp_path, seed=1, games=3, rounds=1, epochs=2, hidden=16, eval_games=2)
+    assert [entry["round"] for entry in curve] == [0, 1]
+    assert curve[1]["decisions"] > curve[0]["decisions"] > 50
+    for entry in curve:
+        assert len(entry["losses"]) == 2 and entry["losses"][1] < entry["losses"][0]
+        assert 0.0 <= entry["win_share_vs_normal"] <= 1.0
+    assert json.loads((tmp_path / "curve.json").read_text()) == curve
+    assert (tmp_path / "curve.png").stat().st_size > 10_000
+    bot = make_bot(str(tmp_path / "policy.npz"), 1)
+    game = Game.new(2, "classic", RuleSet.named("standard", turn_limit=100), 3)
+    play(game, [bot, make_bot("normal", 2)])
+    assert game.over
