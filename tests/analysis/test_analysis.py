@@ -153,13 +153,23 @@ def test_marks_honour_the_interval() -> None:
     assert mark_of(Estimate(0.01, 0.005)) is Mark.GOOD
 
 
-def test_horizon_scores_by_net_worth_share() -> None:
-    game = Game.new(
-        ["Ann", "Bob"],
-        seed=1,
-        position={"players": [{"cash": 300}, {"cash": 100}], "properties": {}},
-    )
-    assert scores(game) == pytest.approx([0.75, 0.25])
+def position_game(cash: tuple[int, int], deeds: tuple[tuple[int, ...], ...] = ((), ())) -> Game:
+    properties = {str(space): {"owner": seat} for seat in (0, 1) for space in deeds[seat]}
+    players = [{"cash": cash[0]}, {"cash": cash[1]}]
+    return Game.new(["Ann", "Bob"], seed=1, position={"players": players, "properties": properties})
+
+
+def test_an_open_game_at_the_horizon_is_scored_by_the_fallback_model() -> None:
+    """A rollout stopped at its horizon scores chances that add up to 1: even for equal
+    holdings, sharper than the net-worth share for the richer player (the fitted model:
+    three times the worth is not three times as likely to win but far more), and a whole
+    colour group above scattered streets of the same worth (its future rent)."""
+    assert scores(position_game((500, 500))) == pytest.approx([0.5, 0.5])
+    richer = scores(position_game((300, 100)))
+    assert sum(richer) == pytest.approx(1.0) and richer[0] > 0.9
+    oranges, scattered = (16, 18, 19), (6, 11, 21)  # $560 against $460 of deeds
+    group = scores(position_game((500, 600), (oranges, scattered)))
+    assert group[0] > 0.6
 
 
 def test_bad_settings_are_refused() -> None:

@@ -21,7 +21,7 @@ import asyncio
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from monopoly.analysis.advice import trade_advice, trade_alternatives
+from monopoly.analysis.advice import ADVICE_HORIZON, trade_advice, trade_alternatives
 from monopoly.analysis.estimates import WinChances
 from monopoly.analysis.rollout import RolloutSettings
 from monopoly.analysis.runner import Pool
@@ -41,9 +41,10 @@ if TYPE_CHECKING:
     from .client import Client
     from .session import GameSession
 
-CHANCES_SETTINGS = RolloutSettings(rollouts=48)
-"""The bar's chances: the calibrated estimator of the analysis board (expert players,
-120 player-turns ahead), 48 rollouts: about a second of one worker."""
+CHANCES_SETTINGS = RolloutSettings(horizon=ADVICE_HORIZON, rollouts=200)
+"""The bar's chances: the trade advice's estimator (expert players, a few player-turns
+ahead, then the fitted fallback; its calibration is in docs/analysis.md), 200 rollouts:
+a fraction of a second of one worker."""
 ADVICE_BUDGET = 2.0
 """Seconds a trade's advice may take (it stops sooner once its interval is ±3 points)."""
 
