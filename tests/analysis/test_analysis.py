@@ -25,7 +25,7 @@ from monopoly.analysis import (
     win_chances,
 )
 from monopoly.analysis.calibration import calibrate
-from monopoly.analysis.rollout import scores
+from monopoly.analysis.rollout import scores, turns_ahead
 from monopoly.analysis.runner import position_at
 from monopoly.bots.base import BotError, make_bot, play
 from monopoly.core.actions import (
@@ -170,6 +170,12 @@ def test_an_open_game_at_the_horizon_is_scored_by_the_fallback_model() -> None:
     oranges, scattered = (16, 18, 19), (6, 11, 21)  # $560 against $460 of deeds
     group = scores(position_game((500, 600), (oranges, scattered)))
     assert group[0] > 0.6
+
+
+def test_the_horizon_ends_after_whole_rounds() -> None:
+    """Every player still in moves equally often before the fallback judges."""
+    assert [turns_ahead(4, players) for players in (2, 3, 4, 5)] == [4, 6, 4, 5]
+    assert turns_ahead(120, 4) == 120 and turns_ahead(120, 7) == 126
 
 
 def test_bad_settings_are_refused() -> None:

@@ -65,8 +65,9 @@ def test_advice_on_shows_the_bar_and_the_trade_advice(server: ServerThread, lang
         page.wait_for_function("!document.querySelector('[data-testid=propose]').disabled")
         line = dialog.locator("[data-testid=advice-line]")
         page.wait_for_function(
-            "!document.querySelector('dialog.trade-dialog [data-testid=advice-line]')"
-            "?.textContent.includes('…')",
+            "() => { const line = document.querySelector("
+            "'dialog.trade-dialog [data-testid=advice-line]');"
+            " return line !== null && !line.textContent.includes('…'); }",
             timeout=ANALYSIS_MS,
         )
         assert re.fullmatch(words["line"], line.inner_text()), line.inner_text()

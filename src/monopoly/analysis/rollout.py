@@ -82,10 +82,17 @@ def _searches_nothing(bot: Bot) -> bool:
     return getattr(bot, "rollouts", None) == 0
 
 
+def turns_ahead(horizon: int, players: int) -> int:
+    """The horizon rounded up to whole rounds of the ``players`` still in: every player
+    moves equally often before the fallback judges (a short look-ahead in which one
+    player moved twice and another once would favour the first)."""
+    return -(-horizon // players) * players
+
+
 def play_out(copy: Game, settings: RolloutSettings, seed: int) -> list[float]:
     """Play the determinised ``copy`` on for the horizon; each seat's score."""
     own_limit = copy.rules.turn_limit
-    horizon = copy.turn + settings.horizon
+    horizon = copy.turn + turns_ahead(settings.horizon, max(1, len(copy.active_seats())))
     if not own_limit or horizon < own_limit:
         copy.rules = copy.rules.with_options(turn_limit=horizon)
     if not copy.over:

@@ -34,7 +34,7 @@ from monopoly.core.records import entry_to_json, replay
 from monopoly.core.state import TRADE
 
 from .limits import shown
-from .protocol import Refusal
+from .protocol import Refusal, error_message
 
 if TYPE_CHECKING:
     from .analysis import AnalysisService
@@ -166,7 +166,8 @@ class LiveAdvice:
             position, offer, state_id = next_request
             advice = await self.service.live(advice_in_worker, position, offer, ADVICE_BUDGET)
             if advice is None:
-                client.send(_busy(state_id))
+                busy = Refusal("analyses_busy", "the server is busy analysing: ask again soon")
+                client.send(error_message(busy, state_id, "advice"))
             else:
                 client.send({"type": "advice", "state_id": state_id, **advice})
             next_request = self.asked.pop(client, None)
@@ -176,13 +177,3 @@ class LiveAdvice:
         for task in [self.running, *self.advising.values()]:
             if task is not None:
                 task.cancel()
-
-
-def _busy(state_id: int | None) -> dict[str, Any]:
-    return {
-        "type": "error",
-        "code": "analyses_busy",
-        "message": "the server is busy analysing: ask for advice again soon",
-        "state_id": state_id,
-        "request": "advice",
-    }
