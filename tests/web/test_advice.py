@@ -6,10 +6,12 @@ from __future__ import annotations
 
 from typing import Any
 
+import httpx
+
 from monopoly.core.game import Game
 from monopoly.core.records import replay
 
-from .servers import Player, ServerThread, ann_in_a_game, create_game, start_game
+from .servers import BOTS_GAME, Player, ServerThread, ann_in_a_game, create_game, start_game
 
 NEW_YORK = 19
 
@@ -110,3 +112,18 @@ def test_bad_advice_requests_are_refused_clearly(server: ServerThread) -> None:
     assert watcher.expect("error")["code"] == "spectator"
     watcher.close()
     ann.close()
+
+
+def test_the_lobby_shows_the_setting_and_refuses_a_bad_one(server: ServerThread) -> None:
+    created = create_game(server.base, [{"type": "human"}, {"type": "bot", "level": "easy"}])
+    assert created["game"]["advice"] is False  # off by default
+    with_advice = create_game(
+        server.base, [{"type": "human"}, {"type": "bot", "level": "easy"}], advice=True
+    )
+    game = httpx.get(f"{server.base}/api/games/{with_advice['game_id']}").json()
+    assert game["advice"] is True
+    body = {**BOTS_GAME, "seats": [{"type": "human"}, {"type": "human"}], "advice": "yes"}
+    refused = httpx.post(f"{server.base}/api/games", json=body)
+    assert refused.status_code == 422
+    assert refused.json()["error"]["code"] == "bad_request"
+    assert "advice must be true or false" in refused.json()["error"]["message"]
