@@ -162,7 +162,14 @@ def _preset_json(language: str, preset: str) -> dict[str, Any]:
 
 
 def levels_json(language: str, levels: list[str]) -> list[dict[str, str]]:
-    return [{"key": level, "name": level_name(language, level)} for level in levels]
+    return [
+        {
+            "key": level,
+            "name": level_name(language, level),
+            "about": text(language, f"about_level_{level}"),
+        }
+        for level in levels
+    ]
 
 
 # ---------------------------------------------------------------------- a game
