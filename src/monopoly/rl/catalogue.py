@@ -239,7 +239,7 @@ class Catalogue:
     # ------------------------------------------------------------------ the mask
     def legal_ids(
         self,
-        game: Game,
+        game: GameOrView,
         seat: int,
         free: bool = True,
         trades: bool = True,
@@ -254,7 +254,8 @@ class Catalogue:
         Trade offers are listed at the seat's roll, jail and trade decisions, and with
         ``out_of_turn`` (an environment's out-of-turn window) also without a decision;
         ``templates`` keeps the engine's answers about them from one state of a game to
-        the next (:mod:`monopoly.rl.mask`; without it they are all asked afresh).
+        the next (:mod:`monopoly.rl.mask`; without it they are all asked afresh); they
+        are read from the game itself, the other ids also from a player's view.
         """
         decision = game.decision
         if decision is None or not game.active[seat]:
@@ -270,6 +271,8 @@ class Catalogue:
             ids.update(self._ids(free_actions))
             ids.update(self._row_templates(game, seat, free_actions))
             if trades and (out_of_turn or (deciding and decision.kind in (ROLL, JAIL, TRADE))):
+                if not isinstance(game, Game):
+                    raise TypeError("trade templates are read from the game, not from a view")
                 ids.update((templates or TradeTemplates()).legal_ids(game, seat))
         else:
             claims = [ClaimRent(seat, c[2]) for c in game.claims if c[0] == seat]
@@ -285,7 +288,7 @@ class Catalogue:
     def _ids(self, actions: Iterable[Action]) -> list[int]:
         return [i for a in actions if (i := self.id_of(a)) is not None]
 
-    def _row_templates(self, game: Game, seat: int, free_actions: list[Action]) -> list[int]:
+    def _row_templates(self, game: GameOrView, seat: int, free_actions: list[Action]) -> list[int]:
         firsts = {
             row[0]
             for a in free_actions
