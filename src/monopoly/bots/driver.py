@@ -73,6 +73,10 @@ class CheckingView(PlayerView):
         super().__init__(game, seat)
         self.checked: Action | None = None
 
+    def forget(self) -> None:
+        """Nothing is found legal yet (before each decision)."""
+        self.checked = None
+
     def is_legal(self, action: Action) -> bool:
         legal = not self._game.problem(action)
         if legal:
@@ -116,7 +120,7 @@ class SeatDriver:
             return None
         legal = game.answers(decision)
         view = self.views[seat]
-        view.checked = None
+        view.forget()
         try:
             if isinstance(bot, LevelPlayer):  # a native call on the compiled build
                 action = bot.answer(view, decision, legal)
