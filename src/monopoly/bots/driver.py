@@ -78,7 +78,7 @@ class CheckingView(PlayerView):
         self.checked = None
 
     def is_legal(self, action: Action) -> bool:
-        legal = not self._game.problem(action)
+        legal = super().is_legal(action)
         if legal:
             self.checked = action
         return legal
