@@ -128,14 +128,19 @@ class SeatDriver:
                 action = bot.decide(view, legal)
         except Exception as error:  # a player's bug: the policy above
             return self._bad_answer(seat, None, error)
-        if self.observe is not None:
-            self.observe(seat, action)
+        self.answered(seat, action)
         if action is not view.checked and not _listed(action, legal):
             problem = game.problem(action)
             if problem is not None:
                 return self._bad_answer(seat, action, MonopolyError(problem))
         game.carry_out(action, decision)
         return action
+
+    def answered(self, seat: int, action: Action) -> None:
+        """Told each decision's answer before it is carried out: calls ``observe``. (The
+        simulator's :class:`~monopoly.sim.loop.LandingCount` counts landings here.)"""
+        if self.observe is not None:
+            self.observe(seat, action)
 
     def run(self, max_actions: int = 1_000_000) -> int:
         """Step until a person must decide, the game is over or ``max_actions`` were made;

@@ -1,7 +1,8 @@
 """The simulator's landing count: where each roll leaves its player.
 
-The games themselves are played by the one seat loop of the computer players,
-:class:`~monopoly.bots.driver.SeatDriver`; :class:`LandingCount` watches its answers.
+The games are played by the one seat loop of the computer players,
+:class:`~monopoly.bots.driver.SeatDriver`; :class:`LandingCount` is that loop, watching
+the answers for rolls.
 """
 
 from __future__ import annotations
@@ -19,22 +20,22 @@ MAX_ACTIONS = 1_000_000
 """A game still running after this many actions ends as "unfinished"."""
 
 
-class LandingCount:
-    """Landings per slot (the 40 spaces and "in jail") of the rolls of one game.
+class LandingCount(SeatDriver):
+    """The seat driver of ``bots[seat]`` for each seat, counting landings per slot (the
+    spaces and "in jail") of the rolls of the game.
 
     A roll's landing is taken when the next roll starts (or the game ends): by then
     everything the roll caused — including a Speed Die move that waits for the buy
     decision of the first space — is resolved.
     """
 
-    def __init__(self, game: Game) -> None:
-        self.game = game
+    def __init__(self, game: Game, bots: Sequence[Bot]) -> None:
+        super().__init__(game, bots.__getitem__)
         self.counts = [0] * SLOTS
         self.roller = -1
 
-    def seen(self, seat: int, action: Action) -> None:
-        """The driver's ``observe``: a roll starts, so the last roll has landed."""
-        if isinstance(action, Roll | RollForDoubles):
+    def answered(self, seat: int, action: Action) -> None:
+        if isinstance(action, (Roll, RollForDoubles)):  # the last roll has landed
             self.land()
             self.roller = seat
 
@@ -47,9 +48,9 @@ class LandingCount:
 
 
 def play_counting(game: Game, bots: Sequence[Bot], max_actions: int = MAX_ACTIONS) -> list[int]:
-    """Let ``bots`` play ``game`` through the seat driver (``bots[seat]`` plays seat)
-    and count where each roll lands."""
-    landings = LandingCount(game)
-    SeatDriver(game, bots.__getitem__, observe=landings.seen).run(max_actions)
-    landings.land()
-    return landings.counts
+    """Let ``bots`` play ``game`` (``bots[seat]`` plays seat) and count where each roll
+    lands."""
+    driver = LandingCount(game, bots)
+    driver.run(max_actions)
+    driver.land()
+    return driver.counts
