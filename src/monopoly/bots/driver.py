@@ -115,7 +115,7 @@ class SeatDriver:
         if decision is None:
             return None
         seat = decision.seat
-        bot = self.bot_for(seat)
+        bot = self.player(seat)
         if bot is None:
             return None
         legal = game.answers(decision)
@@ -135,6 +135,10 @@ class SeatDriver:
                 return self._bad_answer(seat, action, MonopolyError(problem))
         game.carry_out(action, decision)
         return action
+
+    def player(self, seat: int) -> Bot | None:
+        """The computer player of ``seat``, or None for a person's seat."""
+        return self.bot_for(seat)
 
     def answered(self, seat: int, action: Action) -> None:
         """Told each decision's answer before it is carried out: calls ``observe``. (The
@@ -158,7 +162,7 @@ class SeatDriver:
         """
         game = self.game
         for owner in sorted({claim[0] for claim in game.claims}):
-            bot = self.bot_for(owner)
+            bot = self.player(owner)
             interject = getattr(bot, "interject", None)
             if interject is None:
                 continue

@@ -31,8 +31,12 @@ class LandingCount(SeatDriver):
 
     def __init__(self, game: Game, bots: Sequence[Bot]) -> None:
         super().__init__(game, bots.__getitem__)
+        self.bots = list(bots)
         self.counts = [0] * SLOTS
         self.roller = -1
+
+    def player(self, seat: int) -> Bot:
+        return self.bots[seat]
 
     def answered(self, seat: int, action: Action) -> None:
         if isinstance(action, (Roll, RollForDoubles)):  # the last roll has landed
