@@ -4,23 +4,11 @@ from __future__ import annotations
 
 import random
 
-import pytest
-
 from monopoly.bots.base import make_bot
 from monopoly.bots.driver import SeatDriver
 from monopoly.core.actions import Build
 from monopoly.core.game import Game
-from monopoly.core.state import (
-    BID,
-    HOUSE_ITEM,
-    PLACE,
-    WANT,
-    Auction,
-    Decision,
-    SettleShortage,
-    Shortage,
-    copy_state,
-)
+from monopoly.core.state import BID, PLACE, WANT
 from tests.scenario import start
 
 
@@ -100,22 +88,3 @@ def test_clone_in_a_building_shortage_copies_the_shortage_once() -> None:
         if decision.kind not in (WANT, BID, PLACE):
             break
     assert {WANT, BID, PLACE} <= set(kinds), kinds
-
-
-def test_copy_state_copies_state_objects_by_their_attributes_and_refuses_the_unknown() -> None:
-    """One copy mechanism: a state object's every attribute is copied (a new one too),
-    an object reached twice is copied once, and a type it cannot copy is an error."""
-    shortage = Shortage(0, (1, 3), hotel=False)
-    shortage.wants[2] = 1
-    auction = Auction(HOUSE_ITEM, [1, 2], shortage)
-    auction.high_bid, auction.high_bidder = 40, 2
-    tasks = [Decision(BID, 1, data=auction), SettleShortage(shortage)]
-    twin = copy_state(tasks, {})
-    bid = twin[0].data
-    assert (bid.item, bid.bidders, bid.high_bid, bid.high_bidder) == (HOUSE_ITEM, [1, 2], 40, 2)
-    assert bid.shortage is twin[1].shortage and bid.shortage is not shortage
-    assert bid.shortage.wants == {2: 1} and bid.shortage.wants is not shortage.wants
-    bid.shortage.wants[2] = 3
-    assert shortage.wants == {2: 1}
-    with pytest.raises(TypeError, match="set"):
-        copy_state([{1, 2}], {})

@@ -12,7 +12,6 @@ import random
 from typing import Any, Final, TypeVar
 
 from .errors import RecordError
-from .state import State
 
 BUS = 4
 MR_MONOPOLY = 5
@@ -31,7 +30,7 @@ Entry = tuple[Any, ...]
 ``("action", Action)``."""
 
 
-class ChanceSource(State):
+class ChanceSource:
     """Hands out chance outcomes and writes every outcome and action to ``log``."""
 
     __slots__ = ("log", "position", "rng", "script")
@@ -41,6 +40,14 @@ class ChanceSource(State):
         self.script: list[Entry] = script or []
         self.position = 0
         self.log: list[Entry] = []
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> ChanceSource:
+        """A copy with the same generator state; the entries are immutable and shared."""
+        twin = ChanceSource(0, list(self.script))
+        twin.rng.setstate(self.rng.getstate())
+        twin.position = self.position
+        twin.log = list(self.log)
+        return twin
 
     def _scripted(self, kind: str) -> Entry | None:
         if self.position >= len(self.script):

@@ -7,6 +7,7 @@ The state is mutated in place; nothing is copied per action.
 
 from __future__ import annotations
 
+import copy
 import random
 from collections import deque
 from collections.abc import Callable, Sequence
@@ -78,10 +79,8 @@ from .state import (
     MrMonopolyMove,
     Pay,
     SettleShortage,
-    State,
     Task,
     TurnStart,
-    copy_state,
 )
 
 Fields = TypeVarTuple("Fields")
@@ -151,12 +150,17 @@ _SPACE_NUMBERS: dict[int, tuple[Board, SpaceNumbers]] = {}
 """By the id of the board (which the entry keeps alive)."""
 
 
-class Game(State):
+class Game:
     """One game of MONOPOLY. Create with :meth:`Game.new` or from a record."""
 
-    def __init__(self, setup: Setup, script: list[Entry] | None = None) -> None:
+    def __init__(
+        self, setup: Setup, script: list[Entry] | None = None, twin_of: Game | None = None
+    ) -> None:
         """A new game of ``setup`` (playing the chance outcomes and actions of ``script``
-        first). :meth:`clone` copies a game."""
+        first), or, with ``twin_of``, a copy of that game (see :meth:`clone`)."""
+        if twin_of is not None:
+            self._copy_state(twin_of)
+            return
         self.setup = setup
         self.rules = setup.rules
         self.edition: Edition = get_edition(setup.edition)
@@ -784,27 +788,31 @@ class Game(State):
         return copy
 
     def clone(self) -> Game:
-        """An independent copy (for look-ahead): same state, same generator state.
-
-        Copied by :func:`~.state.copy_state`, attribute by attribute. What never changes
-        in a game is shared: the edition, board and rules, and the board's numbers. The
-        events and the record's entries never change either: their lists are copied,
-        not the entries (copying each entry of a long record would make every clone
-        slower as the game goes on)."""
-        memo: dict[int, Any] = {}
-        for log in (self.events, self.chance.log, self.chance.script):
-            memo[id(log)] = list(log)
-        board_numbers = (self.kinds, self.is_property, self.price, self.house_cost)
-        shared = (self.sale_price, self.mortgage_value, self.members, self.rents)
-        kinds = (self.is_street, self.is_railroad, self.is_utility)
-        never_changes = (self.edition, self.board, self.rules, self.setup)
-        for numbers in (*board_numbers, *shared, *kinds, *never_changes):
-            memo[id(numbers)] = numbers
-        twin: Game = copy_state(self, memo)
-        return twin
+        """An independent copy (for look-ahead): same state, same generator state."""
+        return Game(self.setup, twin_of=self)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Game:
         return self.clone()
+
+    def _copy_state(self, other: Game) -> None:
+        """Take a copy of ``other``'s state: attribute by attribute, so that no attribute
+        is forgotten, the compiled build's by its class's attribute list."""
+        # What never changes in a game is shared: the edition, board and rules, and the
+        # board's numbers. Events and the record's entries are immutable: their lists
+        # are copied, not the entries (deep-copying a long record made every clone
+        # slower as the game went on).
+        memo: dict[int, Any] = {id(other.events): list(other.events)}
+        board_numbers = (other.kinds, other.is_property, other.price, other.house_cost)
+        shared = (other.sale_price, other.mortgage_value, other.members, other.rents)
+        for never_changes in (other.edition, other.board, other.rules, other.setup):
+            memo[id(never_changes)] = never_changes
+        kinds = (other.is_street, other.is_railroad, other.is_utility)
+        for numbers in (*board_numbers, *shared, *kinds):
+            memo[id(numbers)] = numbers
+        names = getattr(type(other), "__mypyc_attrs__", None) or tuple(vars(other))
+        for name in names:
+            if not name.startswith("__"):
+                setattr(self, name, _state_copy(getattr(other, name), memo))
 
     @property
     def record(self) -> list[Entry]:
@@ -818,6 +826,30 @@ class Game(State):
         from .outcomes import next_chance_event
 
         return next_chance_event(self, action, given)
+
+
+def _state_copy(value: Any, memo: dict[int, Any]) -> Any:
+    """A copy of one attribute of a game's state for :meth:`Game.clone`."""
+    kind = type(value)
+    if kind in _ATOMIC:
+        return value
+    if id(value) in memo:
+        return memo[id(value)]
+    twin: Any
+    if kind is dict:  # the decks by role, a shortage's wants
+        twin = {key: _state_copy(item, memo) for key, item in value.items()}
+    elif all(type(item) in _ATOMIC for item in value) if kind in _SEQUENCES else False:
+        # Most of the state: lists of numbers and flags, decks of card keys (a tuple of
+        # them is immutable).
+        twin = value if kind is tuple else kind(value)
+    else:
+        return copy.deepcopy(value, memo)
+    memo[id(value)] = twin
+    return twin
+
+
+_ATOMIC: Final = frozenset({int, bool, str, float, type(None)})
+_SEQUENCES: Final = frozenset({list, tuple, deque})
 
 
 # ---------------------------------------------------------------------- well-formed

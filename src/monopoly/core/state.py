@@ -7,12 +7,10 @@ top: a task is carried out (and may push more), a decision waits for an action.
 
 from __future__ import annotations
 
-import random
-from collections import deque
-from enum import Enum, StrEnum
+from copy import deepcopy
+from enum import StrEnum
 from typing import Any, Final, NamedTuple, TypeVar
 
-from .actions import Action
 from .board import BOARD_SIZE
 
 
@@ -65,86 +63,7 @@ PLACE: Final = DecisionKind.PLACE
 BREAKDOWN: Final = DecisionKind.BREAKDOWN
 
 
-class State:
-    """The base of every class whose objects are part of a game's state (the game, its
-    chance source, decisions and the records they carry): :func:`copy_state` copies them
-    attribute by attribute, so a new attribute or a new such class needs no copy code.
-    (A compiled object has no ``__dict__``; its class lists its attributes.)"""
-
-    __slots__ = ()
-
-    def __new__(cls, *args: Any, **kwargs: Any) -> Any:
-        """An object whose attributes are not set yet: :func:`copy_state` fills them in
-        without running ``__init__``."""
-        return object.__new__(cls)
-
-
-def attribute_names(value: State) -> tuple[str, ...]:
-    """The attributes of a :class:`State` object, on either build: a compiled class
-    lists them, a Python class has its slots or the object's ``__dict__``."""
-    kind = type(value)
-    names = _ATTRIBUTES.get(kind)
-    if names is None:
-        listed = getattr(kind, "__mypyc_attrs__", None)
-        if listed is None:
-            if hasattr(value, "__dict__"):
-                return tuple(vars(value))
-            listed = [name for cls in kind.__mro__ for name in getattr(cls, "__slots__", ())]
-        names = _ATTRIBUTES[kind] = tuple(n for n in listed if not n.startswith("__"))
-    return names
-
-
-_ATTRIBUTES: Final[dict[type, tuple[str, ...]]] = {}
-
-
-def copy_state(value: Any, memo: dict[int, Any]) -> Any:
-    """An independent copy of ``value``, a part of a game's state, for ``Game.clone``.
-
-    Numbers, texts and values that never change (enum members, frozen actions) are
-    shared; lists, deques, dicts and tuples are copied item by item (a container of plain
-    values with one call); :class:`State` objects attribute by attribute; a generator
-    with its state. ``memo`` maps the ``id`` of an object already copied (or to be
-    shared) to its copy, so an object reached twice is copied once. Anything else is an
-    error that names its type, rather than a copy that could share or lose state.
-    """
-    kind = type(value)
-    if kind in _ATOMIC:
-        return value
-    twin = memo.get(id(value))
-    if twin is not None:
-        return twin
-    if isinstance(value, State):
-        twin = State.__new__(type(value))
-        memo[id(value)] = twin
-        for name in attribute_names(value):
-            setattr(twin, name, copy_state(getattr(value, name), memo))
-        return twin
-    if kind is list or kind is deque:
-        if all(type(item) in _ATOMIC for item in value):
-            twin = kind(value)
-        else:
-            twin = kind(copy_state(item, memo) for item in value)
-    elif kind is dict:
-        twin = {key: copy_state(item, memo) for key, item in value.items()}
-    elif isinstance(value, tuple):  # a tuple, or a task (a named tuple)
-        items = [copy_state(item, memo) for item in value]
-        same = all(copied is item for copied, item in zip(items, value, strict=True))
-        twin = value if same else kind(*items) if hasattr(value, "_fields") else tuple(items)
-    elif isinstance(value, Enum | Action):
-        return value  # a decision kind, an action (frozen): values that never change
-    elif kind is random.Random:
-        twin = random.Random()
-        twin.setstate(value.getstate())
-    else:
-        raise TypeError(f"a game's state holds a {kind.__name__}, which copy_state cannot copy")
-    memo[id(value)] = twin
-    return twin
-
-
-_ATOMIC: Final = frozenset({int, bool, str, float, type(None)})
-
-
-class Decision(State):
+class Decision:
     """Who must decide what: ``kind``, ``seat``, the space it is about and details."""
 
     __slots__ = ("data", "kind", "seat", "space")
@@ -158,6 +77,9 @@ class Decision(State):
     def __repr__(self) -> str:
         return f"Decision({self.kind}, seat={self.seat}, space={self.space})"
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Decision:
+        return Decision(self.kind, self.seat, self.space, deepcopy(self.data, memo))
+
 
 ROLL_DECISIONS: Final = tuple(Decision(ROLL, seat) for seat in range(8))
 JAIL_DECISIONS: Final = tuple(Decision(JAIL, seat) for seat in range(8))
@@ -170,7 +92,7 @@ BUY_DECISIONS: Final = tuple(
 reason (a landing on an unowned property asks one)."""
 
 
-class Auction(State):
+class Auction:
     """A running auction of a property (``item`` = space) or one building (HOUSE/HOTEL)."""
 
     __slots__ = ("bidders", "bids", "high_bid", "high_bidder", "index", "item", "shortage")
@@ -186,8 +108,14 @@ class Auction(State):
         """Every bid so far (seat, amount): a bankrupt bidder's bid lapses (R-AUCTION-4)."""
         self.shortage = shortage
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Auction:
+        twin = Auction(self.item, list(self.bidders), deepcopy(self.shortage, memo))
+        twin.index, twin.high_bid, twin.high_bidder = self.index, self.high_bid, self.high_bidder
+        twin.bids = list(self.bids)
+        return twin
 
-class Debt(State):
+
+class Debt:
     """Money a player owes and cannot pay yet (R-DEBT-1). ``creditor`` -1 is the Bank."""
 
     __slots__ = ("amount", "creditor", "reason", "space")
@@ -199,8 +127,11 @@ class Debt(State):
         self.space = space
         """The property whose rent is owed, if any (for the rent statistics)."""
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Debt:
+        return Debt(self.creditor, self.amount, self.reason, self.space)
 
-class Placement(State):
+
+class Placement:
     """A building the Bank hands out in a shortage (R-BUILD-6), to be put on a street.
 
     ``paid`` is the winning bid already charged (refunded if it cannot be placed);
@@ -218,8 +149,12 @@ class Placement(State):
         self.paid = paid
         self.printed_price = printed_price
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Placement:
+        shortage = deepcopy(self.shortage, memo)
+        return Placement(self.hotel, shortage, self.paid, self.printed_price)
 
-class Shortage(State):
+
+class Shortage:
     """A building shortage being settled (R-BUILD-6)."""
 
     __slots__ = ("hotel", "request", "requester", "wants")
@@ -229,6 +164,11 @@ class Shortage(State):
         self.request = request
         self.hotel = hotel
         self.wants: dict[int, int] = {}
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Shortage:
+        twin = Shortage(self.requester, self.request, self.hotel)
+        twin.wants = dict(self.wants)
+        return twin
 
 
 # ---------------------------------------------------------------------- tasks
