@@ -91,7 +91,6 @@ def test_computer_players_finish_a_game_through_the_driver() -> None:
     assert claimed  # R-RENT-5: the computer players claim through the driver
 
 
-
 class Copier:
     """Answers with an equal copy of the first listed answer, never the listed object."""
 
