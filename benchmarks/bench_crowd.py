@@ -247,6 +247,20 @@ async def run(args: argparse.Namespace, base: str, server_pid: int) -> dict[str,
     }
 
 
+def wait_until_served(base: str, server: subprocess.Popen[str]) -> None:
+    """Wait until the server at ``base`` answers its health check (at most a minute)."""
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            if httpx.get(f"{base}/api/health", timeout=2).status_code == 200:
+                return
+        except httpx.HTTPError:
+            pass
+        if time.monotonic() > deadline or server.poll() is not None:
+            raise SystemExit("the server did not start")
+        time.sleep(0.2)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--spectators", type=int, default=1000)
@@ -260,16 +274,7 @@ def main() -> None:
     server = start_server(db, args.port, args.bot_delay, args.spectators)
     base = f"http://127.0.0.1:{args.port}"
     try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                if httpx.get(f"{base}/api/health", timeout=2).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                pass
-            if time.monotonic() > deadline or server.poll() is not None:
-                raise SystemExit("the server did not start")
-            time.sleep(0.2)
+        wait_until_served(base, server)
         result = asyncio.run(run(args, base, server.pid))
         print(json.dumps(result, indent=2))
     finally:
