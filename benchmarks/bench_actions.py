@@ -44,7 +44,7 @@ from typing import Any
 
 import httpx
 import orjson
-from bench_crowd import answer, cpu_seconds, percentile, wait_until_served
+from bench_crowd import answer, cpu_seconds, percentile, stop_server, wait_until_served
 from rich.progress import Progress
 from websockets.asyncio.client import connect
 
@@ -299,8 +299,7 @@ def main() -> None:
         wait_until_served(base, server)
         print(json.dumps(measure(args, base, server.pid), indent=2))
     finally:
-        server.terminate()
-        server.wait(30)
+        stop_server(server)
 
 
 if __name__ == "__main__":

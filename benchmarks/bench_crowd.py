@@ -247,6 +247,16 @@ async def run(args: argparse.Namespace, base: str, server_pid: int) -> dict[str,
     }
 
 
+def stop_server(server: subprocess.Popen[str]) -> None:
+    """Stop the server (and its workers): politely, then at once if it takes too long."""
+    server.terminate()
+    try:
+        server.wait(60)
+    except subprocess.TimeoutExpired:
+        server.kill()
+        server.wait(30)
+
+
 def wait_until_served(base: str, server: subprocess.Popen[str]) -> None:
     """Wait until the server at ``base`` answers its health check (at most a minute)."""
     deadline = time.monotonic() + 60
@@ -278,8 +288,7 @@ def main() -> None:
         result = asyncio.run(run(args, base, server.pid))
         print(json.dumps(result, indent=2))
     finally:
-        server.terminate()
-        server.wait(30)
+        stop_server(server)
 
 
 if __name__ == "__main__":
