@@ -44,7 +44,14 @@ from typing import Any
 
 import httpx
 import orjson
-from bench_crowd import answer, cpu_seconds, percentile, stop_server, wait_until_served
+from bench_crowd import (
+    answer,
+    cpu_seconds,
+    percentile,
+    server_log,
+    stop_server,
+    wait_until_served,
+)
 from rich.progress import Progress
 from websockets.asyncio.client import connect
 
@@ -225,7 +232,7 @@ def start_server(db: str, port: int, args: argparse.Namespace) -> subprocess.Pop
         *("--connections-per-address", "100000", "--address-hellos", "100000"),
         "--no-access-log",
     ]
-    return subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    return subprocess.Popen(command, stdout=server_log(), stderr=subprocess.STDOUT, text=True)
 
 
 def measure(args: argparse.Namespace, base: str, server_pid: int) -> dict[str, Any]:

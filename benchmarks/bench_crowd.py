@@ -34,7 +34,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 import httpx
 from rich.progress import Progress
@@ -170,7 +170,7 @@ def start_server(db: str, port: int, bot_delay: float, crowd: int) -> subprocess
         *("--connections-per-address", str(crowd + 50), "--address-hellos", str(crowd + 50)),
         "--no-access-log",
     ]
-    return subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    return subprocess.Popen(command, stdout=server_log(), stderr=subprocess.STDOUT, text=True)
 
 
 async def run(args: argparse.Namespace, base: str, server_pid: int) -> dict[str, Any]:
@@ -245,6 +245,16 @@ async def run(args: argparse.Namespace, base: str, server_pid: int) -> dict[str,
         "server_cpu_per_change_ms": round(server_cpu / max(1, len(changes)) * 1e3, 2),
         "generator_cpu_s": round(generator_cpu, 2),
     }
+
+
+def server_log() -> IO[str]:
+    """A file for the server's output (a pipe nobody reads would fill up and stop the
+    server at its next log line: a cluster logs every game it takes over)."""
+    log = tempfile.NamedTemporaryFile(  # noqa: SIM115 (the server writes it while it runs)
+        "w", prefix="monopoly-bench-server-", suffix=".log", delete=False
+    )
+    print(f"server output: {log.name}", file=sys.stderr)
+    return log
 
 
 def stop_server(server: subprocess.Popen[str]) -> None:
