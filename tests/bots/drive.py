@@ -10,7 +10,7 @@ from monopoly.bots.driver import SeatDriver
 from monopoly.core.actions import Action
 from monopoly.core.game import Game
 
-LEVELS = ("easy", "normal", "hard", "expert")
+LEVELS = ("easy", "normal", "hard", "expert", "learned")
 
 
 def bots_for(levels: Sequence[str], seed: int = 0) -> list[Bot]:
