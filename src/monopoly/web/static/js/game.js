@@ -236,6 +236,7 @@ export class GameScreen {
   // ---------------------------------------------------------------- layout
   buildLayout() {
     this.boardNode = h("div", { class: "board", id: "board", tabindex: "0", role: "region", "aria-label": t("board_window") });
+    this.stripNode = h("div", { class: "turn-strip", dataset: { testid: "turn-strip" } });
     this.decisionNode = h("section", { class: "card decision", id: "decision", "aria-live": "polite", tabindex: "-1", "aria-labelledby": "decision-heading" });
     this.toolbar = h("div", { class: "toolbar", role: "toolbar", "aria-label": t("tools") });
     this.playersNode = h("section", { class: "card players", "aria-labelledby": "players-heading" });
@@ -245,7 +246,7 @@ export class GameScreen {
       h("div", { class: "log-scroll", tabindex: "0", role: "log", "aria-live": "polite", "aria-label": t("game_log") }, this.logList));
     this.layout = h("div", { class: `game-layout${this.spectator ? " spectating" : ""}` },
       h("div", { class: "board-area" }, this.boardNode),
-      h("div", { class: "side" }, h("div", { id: "news", class: "news" }), this.decisionNode, this.toolbar, this.logNode, this.playersNode));
+      h("div", { class: "side" }, this.stripNode, h("div", { id: "news", class: "news" }), this.decisionNode, this.toolbar, this.logNode, this.playersNode));
     replaceChildren(this.main, this.layout);
     const rules = this.state.game.rules;
     this.board = new Board(this.boardNode, this.edition, {
@@ -253,6 +254,7 @@ export class GameScreen {
       freeParkingPot: Boolean(rules.options?.free_parking_pot),
       onSpace: (index) => this.spaceCard.open(index),
     });
+    this.board.addDiceStrip(this.stripNode);
     this.spaceCard = new SpaceDialog(this);
     this.manage = new ManageDialog(this);
     this.trade = new TradeDialog(this);
