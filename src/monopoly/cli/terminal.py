@@ -49,6 +49,7 @@ from monopoly.core.state import (
     TRIPLES,
     Decision,
 )
+from monopoly.core.wording import one_stop
 
 LineReader = Callable[[str], str]
 SAVE_KEY = "terminal"
@@ -71,7 +72,7 @@ class Texts:
         self.terms: dict[str, str] = game.edition.names[game.language].terms
 
     def __call__(self, key: str, **values: Any) -> str:
-        return self.messages[key].format_map({**self.terms, **values})
+        return one_stop(self.messages[key].format_map({**self.terms, **values}))
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,7 @@ from babel.numbers import format_decimal
 from . import events as ev
 from . import reasons
 from .state import HOTEL_ITEM, HOUSE_ITEM
+from .wording import one_stop
 
 if TYPE_CHECKING:
     from .game import Game
@@ -55,7 +56,7 @@ class Narrator:
         self.terms = game.edition.names[self.language].terms
 
     def text(self, key: str, **values: Any) -> str:
-        return self.messages[key].format(**self.terms, **values)
+        return one_stop(self.messages[key].format(**self.terms, **values))
 
     def player(self, seat: int) -> str:
         if seat < 0:
@@ -106,7 +107,7 @@ class Narrator:
         if method is None:
             return type(event).__name__
         result: str = method(event)
-        return result
+        return one_stop(result)
 
     # One method per event type, named after it.
     def _TurnStarted(self, e: ev.TurnStarted) -> str:
