@@ -187,6 +187,24 @@ def test_speed_die_bus_and_triples() -> None:
     assert game.position[0] == 24
 
 
+@pytest.mark.parametrize(
+    ("language", "one", "two"),
+    [
+        ("de", "1  1 Feld ziehen (nach Gemeinschaftsfeld)", "2  2 Felder ziehen (nach Turmstraße)"),
+        ("en", "1  Move 1 space (to Community Chest)", "2  Move 2 spaces (to Baltic Avenue)"),
+    ],
+)
+def test_the_bus_choices_count_in_the_languages_plural_forms(
+    language: str, one: str, two: str
+) -> None:
+    """CLDR plural rules through Babel: "1 Feld", "2 Felder" (not "1 Felder")."""
+    speed = {"players": [{"speed_die": True, "position": 1}, {}]}
+    game = start(speed, rules="speed", dice=[(1, 2, BUS)], language=language)
+    shown = play(game, "1", "2")
+    assert one in shown and two in shown
+    assert game.position[0] == 3
+
+
 def test_building_shortage_want_auction_and_place() -> None:
     properties = {str(s): {"owner": 1, "buildings": 4} for s in (21, 23, 24, 26, 27, 29)}
     properties |= {"31": {"owner": 1, "buildings": 2}, "32": {"owner": 1, "buildings": 2}}

@@ -49,7 +49,7 @@ from monopoly.core.state import (
     TRIPLES,
     Decision,
 )
-from monopoly.core.wording import one_stop
+from monopoly.core.wording import one_stop, plural_key
 
 LineReader = Callable[[str], str]
 SAVE_KEY = "terminal"
@@ -68,10 +68,12 @@ class Texts:
     """Formats terminal texts with the edition's words (``{house}``, ``{jail}`` ...)."""
 
     def __init__(self, game: Game) -> None:
+        self.language = game.language
         self.messages: dict[str, str] = terminal_catalog(game.language)
         self.terms: dict[str, str] = game.edition.names[game.language].terms
 
     def __call__(self, key: str, **values: Any) -> str:
+        key = plural_key(self.messages, key, self.language, values)
         return one_stop(self.messages[key].format_map({**self.terms, **values}))
 
 

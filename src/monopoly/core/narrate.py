@@ -17,7 +17,7 @@ from babel.numbers import format_decimal
 from . import events as ev
 from . import reasons
 from .state import HOTEL_ITEM, HOUSE_ITEM
-from .wording import one_stop
+from .wording import one_stop, plural_key
 
 if TYPE_CHECKING:
     from .game import Game
@@ -56,6 +56,7 @@ class Narrator:
         self.terms = game.edition.names[self.language].terms
 
     def text(self, key: str, **values: Any) -> str:
+        key = plural_key(self.messages, key, self.language, values)
         return one_stop(self.messages[key].format(**self.terms, **values))
 
     def player(self, seat: int) -> str:
@@ -265,11 +266,16 @@ class Narrator:
             return f"1 {self.terms['hotel']}"
         if level == 0:
             return self.text("buildings_none")
-        one = Locale.parse(self.language).plural_form(level) == "one"
-        return f"{level} {self.terms['house' if one else 'houses']}"
+        return f"{level} {self.counted(level, 'house')}"
+
+    def counted(self, number: int, term: str) -> str:
+        """The edition's word ``term`` ("house") in the number's form: "house" for 1
+        and "houses" for 2 in English, by the language's plural rules (Babel's)."""
+        one = Locale.parse(self.language).plural_form(number) == "one"
+        return self.terms[term if one else f"{term}s"]
 
     def _BuildingShortage(self, e: ev.BuildingShortage) -> str:
-        kind = self.terms["hotels" if e.hotel else "houses"]
+        kind = self.counted(e.stock, "hotel" if e.hotel else "house")
         return self.text("shortage", stock=e.stock, kind=kind, wanted=e.wanted)
 
     def _PropertyMortgaged(self, e: ev.PropertyMortgaged) -> str:

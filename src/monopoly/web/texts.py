@@ -7,7 +7,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from monopoly.core.wording import one_stop
+from monopoly.core.wording import one_stop, plural_key
 
 LANGUAGES = ("en", "de")
 
@@ -21,7 +21,7 @@ def catalog(language: str) -> dict[str, str]:
 
 def text(language: str, key: str, **values: Any) -> str:
     """The text ``key`` in ``language``; an unknown key falls back to the key itself."""
-    template = catalog(language).get(key)
+    template = catalog(language).get(plural_key(catalog(language), key, language, values))
     return key if template is None else one_stop(template.format(**values))
 
 

@@ -550,8 +550,10 @@ export class Board {
     const potCorner = this.svg.querySelector("#pot-text");
     if (potCorner) potCorner.textContent = this.options.freeParkingPot ? this.money(game.free_parking_pot) : "";
     const terms = this.edition.terms;
+    const word = (count, one, many) => (new Intl.PluralRules(this.language).select(count) === "one" ? one : many);
     this.stockNode.textContent = this.t("bank_stock", {
-      houses: game.bank.houses, houses_word: terms.houses, hotels: game.bank.hotels, hotels_word: terms.hotels,
+      houses: game.bank.houses, houses_word: word(game.bank.houses, terms.house, terms.houses),
+      hotels: game.bank.hotels, hotels_word: word(game.bank.hotels, terms.hotel, terms.hotels),
     });
     this.drawDice(game.last_roll || []);
     this.updateStrip(game);
