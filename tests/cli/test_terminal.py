@@ -446,6 +446,28 @@ def test_resign_asks_first_then_leaves_and_the_computers_play_on() -> None:
     assert "Final standings:" in shown
 
 
+@pytest.mark.parametrize(
+    ("language", "asked"),
+    [
+        ("en", "You owe $100 to P1: you go bankrupt to P1, who receives your cash"),
+        ("de", "Du schuldest P1 100 €: Du gehst bankrott an P1, P1 erhält dein Geld"),
+    ],
+)
+def test_resign_while_raising_cash_for_a_player_says_the_deeds_go_to_that_player(
+    language: str, asked: str
+) -> None:
+    """R-BANKRUPT-2: resigning in debt to a player makes you bankrupt to them, and the
+    question says so; P1 receives the cash and Reading Railroad."""
+    position = {
+        "players": [{"position": 35, "cash": 50}, {}, {}],
+        "properties": {"37": {"owner": 1}, "39": {"owner": 1}, "5": {"owner": 0}},
+    }
+    game = start(position, dice=[(1, 3)], language=language)
+    shown = play(game, "1", "r", "y" if language == "en" else "j")
+    assert asked in shown
+    assert game.owner[5] == 1 and game.cash[1] == 1500 + 50 and not game.active[0]
+
+
 def test_resign_in_german() -> None:
     game = start({"players": [{}, {}]}, language="de")
     shown = play(game, "r", "j")

@@ -116,6 +116,41 @@ def test_a_debtor_sees_the_debt_and_every_way_to_raise_it(
     page.close()
 
 
+@pytest.mark.parametrize(
+    ("language", "owed", "logged"),
+    [
+        ("en", "You owe $100 to the Bank", "Ann owes $100 to the Bank and must raise cash."),
+        (
+            "de",
+            "Du schuldest der Bank 100 €",
+            "Ann schuldet der Bank 100 € und muss Geld beschaffen.",
+        ),
+    ],
+)
+def test_a_debt_to_the_bank_names_the_bank_with_its_article(
+    server: ServerThread, browser: Browser, language: str, owed: str, logged: str
+) -> None:
+    """Luxury Tax with $50 in hand: "to the Bank" / "der Bank", not a bare "Bank"."""
+    created = create(
+        server.base,
+        language=language,
+        seats=[{"type": "human"}, {"type": "bot", "level": "easy"}],
+        position={"players": [{"position": 35, "cash": 50}, {}], "properties": {"5": {"owner": 0}}},
+        seed=3,  # Ann rolls 2 + 1: Luxury Tax
+    )
+    page = browser.new_page(viewport={"width": 1366, "height": 768})
+    errors = watch_errors(page)
+    open_seat(page, server.base, created["game_id"], created["seat_token"])
+    page.goto(f"{server.base}/?game={created['game_id']}&lang={language}")
+    page.locator("[data-testid=start]").click()
+    page.locator("#decision [data-act=roll]").click()
+    page.locator("#decision[data-kind=raise_cash]").wait_for()
+    assert owed in page.locator("#decision").inner_text()
+    assert logged in log_text(page).splitlines()
+    assert errors == []
+    page.close()
+
+
 def space_name(base: str, language: str, space: int) -> str:
     edition = httpx.get(f"{base}/api/editions/classic", params={"language": language}).json()
     name: str = edition["spaces"][space]["name"]

@@ -64,6 +64,11 @@ class Narrator:
             return self.terms["bank"]
         return self.game.names[seat]
 
+    def creditor(self, seat: int) -> str:
+        """Whom a debt is owed to, as the debt sentences name them: a player's name, or
+        "the Bank" / "der Bank" (not a bare "Bank")."""
+        return self.text("bank_as_creditor") if seat < 0 else self.player(seat)
+
     def space(self, index: int) -> str:
         return self.game.edition.name_of(index, self.language)
 
@@ -338,7 +343,7 @@ class Narrator:
         return self.text(
             "debt",
             player=self.player(e.seat),
-            creditor=self.player(e.creditor),
+            creditor=self.creditor(e.creditor),
             amount=self.money(e.amount),
         )
 

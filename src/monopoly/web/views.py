@@ -13,7 +13,7 @@ from monopoly.core import events as ev
 from monopoly.core.actions import Action, Build, Mortgage, SellBuilding, Unmortgage
 from monopoly.core.board import SpaceKind
 from monopoly.core.chance import SPEED_FACES_JSON
-from monopoly.core.debt import raisable
+from monopoly.core.debt import debt_of, raisable
 from monopoly.core.editions import edition_keys, get_edition
 from monopoly.core.events import PlayerBankrupt
 from monopoly.core.game import Game
@@ -343,11 +343,15 @@ def seat_answers(game: Game, seat: int | None) -> dict[str, Any]:
     answers = [a.to_json() for a in game.decision_actions()] if deciding else []
     low, high = game.bid_range() if deciding and decision.kind == BID else (0, -1)
     free = game.free_actions(seat)
+    owed = debt_of(game, seat)
     return {
         "decision_actions": answers,
         "free_actions": [a.to_json() for a in free],
         "refused_actions": refused_actions(game, seat, free),
         "bid_range": [low, high] if low <= high else None,
+        # Whom resigning makes the seat bankrupt to: the player it is raising cash for
+        # (R-BANKRUPT-2), else the Bank (R-BANKRUPT-3), as the resign dialog says.
+        "resign_to": {"creditor": owed.creditor, "amount": owed.amount} if owed else None,
     }
 
 

@@ -430,6 +430,11 @@ export class GameScreen {
     return this.state.game.players[seat];
   }
 
+  /** Whom a debt is owed to: a player's name, or "the Bank" / "der Bank". */
+  creditorName(seat) {
+    return seat < 0 ? t("bank_as_creditor", { bank: this.edition.terms.bank }) : this.playerName(seat);
+  }
+
   playerName(seat) {
     if (seat < 0) return this.edition.terms.bank;
     return this.state.game.players[seat]?.name ?? String(seat);
