@@ -1,6 +1,7 @@
 """The page shows no doubled punctuation: Ann lands on Fallout's Chance space, whose
 German name "Sie sind S.P.E.C.I.A.L." ends in its own full stop, and neither the log,
-the decision panel nor the space's card adds another. In Debian's Chromium."""
+the decision panel nor the space's card adds another; nothing on the page has a second
+pair of brackets after the computer's "(Easy)" or engine jargon. In Debian's Chromium."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from playwright.sync_api import Browser
 
 from .servers import ServerThread
 from .test_e2e_game import chromium, click_act, create, decision, open_seat, wait_log, watch_errors
-from .test_punctuation import DOUBLED
+from .test_punctuation import BRACKETS_TWICE, DOUBLED, JARGON
 
 SEED = 3
 """The server's dice for this seed: Ann's first roll is 2 + 1."""
@@ -52,5 +53,9 @@ def test_landing_on_a_name_with_its_own_stop_shows_one_stop(
     shown = page.locator("body").inner_text()
     lines = [line for line in shown.splitlines() if DOUBLED.search(line)]
     assert lines == []
+    odd = [
+        line for line in shown.splitlines() if BRACKETS_TWICE.search(line) or JARGON.search(line)
+    ]
+    assert odd == []
     assert errors == []
     page.close()

@@ -1,8 +1,9 @@
 """No doubled punctuation in anything a player reads: a sentence that ends with a name
 carrying its own stop (Fallout's "You're S.P.E.C.I.A.L.!", German "Sie sind
-S.P.E.C.I.A.L.") adds no full stop of its own. Seeded games in every edition, both
-languages and every rule set: each log line with its note, and every refusal reason the
-page shows beside a disabled step."""
+S.P.E.C.I.A.L.") adds no full stop of its own; no second pair of brackets after a
+computer player's "(Normal)"; no engine jargon such as "(Stufe 0)". Seeded games in
+every edition, both languages and every rule set: each log line with its note, and every
+refusal reason the page shows beside a disabled step."""
 
 from __future__ import annotations
 
@@ -21,6 +22,12 @@ from monopoly.web.views import log_lines, refused_actions
 
 DOUBLED = re.compile(r"(?<!\.)\.\.(?!\.)|[!?]\.(?![.\w])|[.!?],")
 """Two full stops that are no ellipsis, "!." or "?." at a sentence's end, ".," and "!,"."""
+BRACKETS_TWICE = re.compile(r"\)\s*\(")
+"""A second pair of brackets after a bracketed name: "Bot 2 (Normal) (rent)"."""
+JARGON = re.compile(r"Stufe|\blevel \d|\(\w+ \d\)")
+"""The engine's building levels ("(Stufe 0)") where a player reads words ("1 house")."""
+NAMES = ["Ann", "Bot 2 (Normal)", "Bot 3 (Schwer)", "Ben"]
+"""Computer players are named with their level in brackets, as the server names them."""
 
 
 def test_one_stop_keeps_ellipses_abbreviations_and_ranges() -> None:
@@ -50,7 +57,7 @@ def test_no_doubled_punctuation_in_any_log_line_or_reason(edition: str, language
     checked = 0
     for rules in ("standard", "short", "speed"):
         for seed in range(2):
-            game = Game.new(4, edition, rules, seed=seed, language=language)
+            game = Game.new(NAMES, edition, rules, seed=seed, language=language)
             bots = [RandomBot(seat, trade_rate=0.2) for seat in range(4)]
             texts: list[str] = []
             for _ in range(6):  # reasons at several moments of the game, then the log
@@ -58,5 +65,9 @@ def test_no_doubled_punctuation_in_any_log_line_or_reason(edition: str, language
                 texts.extend(readable_texts(game, language))
             doubled = sorted({text for text in texts if DOUBLED.search(text)})
             assert doubled == [], (rules, seed, doubled[:5])
+            brackets = sorted({text for text in texts if BRACKETS_TWICE.search(text)})
+            assert brackets == [], (rules, seed, brackets[:5])
+            jargon = sorted({text for text in texts if JARGON.search(text)})
+            assert jargon == [], (rules, seed, jargon[:5])
             checked += len(texts)
     assert checked > 2000
