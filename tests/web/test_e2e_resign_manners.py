@@ -13,7 +13,7 @@ from playwright.sync_api import Page
 
 from monopoly.core.actions import ProposeTrade
 from monopoly.core.game import Game
-from monopoly.core.records import entry_from_json, setup_from_json
+from monopoly.core.records import entry_from_json, replay, setup_from_json
 from monopoly.core.state import TRADE
 from monopoly.web.storage import Store
 from tests.bots.test_manners import Seen, assert_mannerly, seen
@@ -155,6 +155,8 @@ def test_resigning_in_debt_to_a_player_says_that_player_gets_the_deeds(tmp_path:
 
 
 # ---------------------------------------------------------------------- manners
+ROUNDS = 50
+"""The issue's measure: no repeated offer over 50 rounds of a seeded game."""
 NAGGING_START = {
     "players": [{"cash": 1500}, {"cash": 1500}, {"cash": 1500}],
     "properties": {
@@ -189,15 +191,20 @@ def test_computer_players_do_not_nag_a_person_who_says_no(tmp_path: Path) -> Non
     db = tmp_path / "games.sqlite3"
     with ann_at_the_table(
         db,
-        rules={"preset": "standard", "options": {"turn_limit": 45}},
+        rules={"preset": "standard", "options": {"round_limit": ROUNDS}},
         seats=[{"type": "human"}] + [{"type": "bot", "level": "hard"}] * 2,
         position=NAGGING_START,
         seed=4,
     ) as (page, errors, game_id):
         plan = Plan()
-        assert play(page, plan, lambda kind: False, limit=600) == "over"
+        assert play(page, plan, lambda kind: False, limit=2000) == "over"
         assert "trade" in plan.kinds  # Ann was asked, and said no each time
         assert errors == []
     stored = Store(str(db)).load(game_id)
     assert stored is not None
-    assert_mannerly(offers_in(stored.record()))
+    record = stored.record()
+    offers = offers_in(record)
+    assert_mannerly(offers)
+    assert len(offers) >= 3  # the computers did offer, and kept their manners
+    finished = replay(record)
+    assert finished.round >= ROUNDS  # 50 rounds were played

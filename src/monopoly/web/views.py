@@ -206,6 +206,16 @@ def log_lines(narrator: Narrator, game: Game) -> list[str]:
     return [line for lines in event_lines(narrator, game) for line in lines]
 
 
+def last_roller(game: Game) -> int | None:
+    """Who rolled the dice the table shows (``last_roll``): the latest roll's seat, which
+    is not always the seat whose turn it is (the turn passes before the next roll)."""
+    for event in reversed(game.events):
+        if type(event) is ev.DiceRolled:
+            seat: int = event.seat
+            return seat
+    return None
+
+
 def dice_json(dice: tuple[int, ...] | list[int]) -> list[int | str]:
     """The dice as players name them: the Speed Die's Bus and Mr. Monopoly faces as
     ``"bus"`` and ``"mr_monopoly"`` instead of the engine's codes 4 and 5."""

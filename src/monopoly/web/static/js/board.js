@@ -572,10 +572,10 @@ export class Board {
     container.replaceChildren(this.stripWho, svg, this.stripTotal);
   }
 
-  /** The strip's player (whose turn it is) and the total of the dice's numbers. */
+  /** The strip's player (who rolled these dice) and the total of the dice's numbers. */
   updateStrip(game) {
     if (!this.stripWho) return;
-    const player = game.players[game.current];
+    const player = game.players[game.last_roller ?? game.current];
     this.stripWho.replaceChildren(...(player ? [tokenBadge(player.seat, player.name, player.token), h("span", {}, player.name)] : []));
     const numbers = (game.last_roll || []).map((value, i) => speedValue(value, i)).filter((value) => typeof value === "number");
     this.stripTotal.textContent = numbers.length ? `= ${numbers.reduce((a, b) => a + b, 0)}` : "";
