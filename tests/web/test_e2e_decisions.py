@@ -51,13 +51,15 @@ TEXTS = {
         "trade": "Propose a trade",
         "paid": "Ann pays Bot 2 (Easy) $80 rent for {new_york}.",
     },
-    "de": {
+    "de": {  # the page's amounts never break between number and symbol (no-break space)
         "heading": "Du musst Geld beschaffen",
-        "owe": "Du schuldest Bot 2 (Leicht) 80 €: Miete.",
-        "missing": "Dein Geld: 60 € — es fehlen noch 20 €.",
-        "raisable": "Durch Verkaufen von Gebäuden und Hypotheken kannst du noch 310 € beschaffen.",
-        "sell": "Haus auf {oriental} verkaufen (+25 €)",
-        "mortgage": "{electric} mit Hypothek belasten (75 €)",
+        "owe": "Du schuldest Bot 2 (Leicht) 80\xa0€: Miete.",
+        "missing": "Dein Geld: 60\xa0€ — es fehlen noch 20\xa0€.",
+        "raisable": (
+            "Durch Verkaufen von Gebäuden und Hypotheken kannst du noch 310\xa0€ beschaffen."
+        ),
+        "sell": "Haus auf {oriental} verkaufen (+25\xa0€)",
+        "mortgage": "{electric} mit Hypothek belasten (75\xa0€)",
         "trade": "Handel vorschlagen",
         "paid": "Ann zahlt Bot 2 (Leicht) 80 € Miete für {new_york}.",
     },
@@ -122,7 +124,7 @@ def test_a_debtor_sees_the_debt_and_every_way_to_raise_it(
         ("en", "You owe $100 to the Bank", "Ann owes $100 to the Bank and must raise cash."),
         (
             "de",
-            "Du schuldest der Bank 100 €",
+            "Du schuldest der Bank 100\xa0€",
             "Ann schuldet der Bank 100 € und muss Geld beschaffen.",
         ),
     ],

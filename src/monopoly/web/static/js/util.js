@@ -53,8 +53,10 @@ export function replaceChildren(node, ...children) {
 export function formatMoney(amount, symbol, language) {
   const number = new Intl.NumberFormat(language === "de" ? "de-DE" : "en-US").format(amount);
   if (language === "en" && [...symbol].length === 1) return `${symbol}${number}`;
-  return `${number} ${symbol}`;
+  return `${number}${NO_BREAK}${symbol}`;  // "130 ₵" never splits over two lines
 }
+
+const NO_BREAK = "\u00a0";
 
 const SEAT_KEY = "monopoly.seat.";
 const NAME_KEY = "monopoly.name";
