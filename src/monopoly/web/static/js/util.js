@@ -149,3 +149,11 @@ export function readableOn(background) {
   if (!/^#([0-9a-f]{3}|[0-9a-f]{6})$/i.test(background || "")) return "#000";
   return contrastRatio(background, "#000000") >= contrastRatio(background, "#ffffff") ? "#000" : "#fff";
 }
+
+/** The rules specification's ID at a reason's end ("(R-BUILD-1)") is for developers and
+ * logs; a player reads the reason in words, so the page leaves it out. */
+const RULE_ID = /\s*\(R-[A-Z]+-\d+\)(?=[.]?$)/;
+
+export function inWords(reason) {
+  return String(reason).replace(RULE_ID, "");
+}
