@@ -144,8 +144,17 @@ function breakLong(line, size, width) {
     while (fit > 2 && textWidth(`${rest.slice(0, fit)}-`, size) > width) fit -= 1;
     let cut = fit;
     const lowest = Math.max(3, Math.ceil(fit * 0.5));
+    const places = [...Array(fit - lowest + 1).keys()].map((k) => fit - k);
+    // An abbreviation breaks after one of its dots, with no hyphen ("S.P.E.C.I.A.L.!"
+    // reads "S.P.E.C.I." / "A.L.!", never "S.P.E.C.I.-" / "A.L.!").
+    const afterDot = places.find((i) => rest[i - 1] === "." && isLetter(rest[i]));
+    if (afterDot) {
+      pieces.push(rest.slice(0, afterDot));
+      rest = rest.slice(afterDot);
+      continue;
+    }
     for (const quality of [2, 1]) {
-      const found = [...Array(fit - lowest + 1).keys()].map((k) => fit - k).find((i) => cutQuality(rest, i) === quality);
+      const found = places.find((i) => cutQuality(rest, i) === quality);
       if (found) {
         cut = found;
         break;
