@@ -33,6 +33,7 @@ from monopoly.core.records import entry_to_json, replay
 from monopoly.core.view import PlayerView
 
 from . import explain, protocol, views
+from .advice import LiveAdvice, requested_offer
 from .chat import ChatRefusal, ChatRoom
 from .client import Client, dumps
 from .computer import ComputerPlayers
@@ -129,6 +130,10 @@ class GameSession:
         self.chat = ChatRoom()
         self._presence_later: asyncio.TimerHandle | None = None
         """A presence message due (see :meth:`_tell_presence`)."""
+        self.live_advice = (
+            LiveAdvice(self, hub.analyses) if self.advice and hub.analyses is not None else None
+        )
+        """The win-chance bar and trade advice of a game with "advice on"."""
         self._published: tuple[int, StateTexts] | None = None
         """The last change sent to the clients, and the record's length stored then: the
         answer to a ``sync`` while the next change waits for its write."""
@@ -145,6 +150,11 @@ class GameSession:
     @property
     def language(self) -> str:
         return str(self.setup["language"])
+
+    @property
+    def advice(self) -> bool:
+        """Whether the table chose "advice on" (win chances and trade advice)."""
+        return self.setup.get("advice") is True
 
     @property
     def state_id(self) -> int | None:
@@ -184,6 +194,8 @@ class GameSession:
         if game.over and not self.announced_over:
             self.announced_over = True
             self.broadcast(protocol.game_over_message(game))
+        if self.live_advice is not None:
+            self.live_advice.changed(game)
         self.kick_bots()
 
     def _send_states(self, game: Game, start: int) -> None:
@@ -325,6 +337,7 @@ class GameSession:
             rules=self.rules_spec,
             end_reason=game.end_reason,
             last_roller=views.last_roller(game),
+            advice=self.advice,
         )
         return table
 
@@ -361,6 +374,8 @@ class GameSession:
             client.table, client.seq = message["game"], client.seq + 1
             message["seq"] = client.seq
         client.send(message)
+        if self.live_advice is not None and self.live_advice.last is not None:
+            client.send(self.live_advice.last)
         if self.game.over:
             client.send(protocol.game_over_message(self.game))
             if self.seating.next_game is not None:
@@ -541,6 +556,19 @@ class GameSession:
     async def _play_again(self, client: Client, data: dict[str, Any]) -> None:
         await self.seating.play_again(client)
 
+    async def _advice(self, client: Client, data: dict[str, Any]) -> None:
+        """A seated player asks what a trade would do to everyone's win chance (answered
+        later, from the analysis pool: the game goes on meanwhile)."""
+        if self.live_advice is None:
+            raise Refusal(
+                "advice_off", "advice is off in this game: it is chosen when the game is created"
+            )
+        game = self.running_game()
+        if client.seat is None:
+            raise Refusal("spectator", "spectators cannot ask for advice: join the game to play")
+        offer = requested_offer(game, client.seat, data.get("offer"))
+        self.live_advice.ask(client, offer, self.state_id)
+
     async def _pong(self, client: Client, data: dict[str, Any]) -> None:
         client.send({"type": "pong"})
 
@@ -560,6 +588,8 @@ class GameSession:
 
     def stop(self) -> None:
         self.computer.stop()
+        if self.live_advice is not None:
+            self.live_advice.stop()
         if self._presence_later is not None:
             self._presence_later.cancel()
             self._presence_later = None
@@ -577,6 +607,7 @@ HANDLERS: dict[str, Handler] = {
     "host_seat": lambda session, client, data: session.seating.host_seat(client, data),
     "host_rules": lambda session, client, data: session.seating.host_rules(client, data),
     "ping": GameSession._pong,
+    "advice": GameSession._advice,
 }
 """The handler of each message type of :data:`~.protocol.MESSAGE_FIELDS`, called with
 the session (a table per session of its bound methods made every game a reference

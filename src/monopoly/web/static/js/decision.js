@@ -380,6 +380,7 @@ const KINDS = {
     return [
       heading(t("trade_offer_from", { name: from })),
       offerSummary(screen, offer, screen.seat),
+      screen.advice.on && screen.seat === offer.partner ? screen.advice.line(offer) : null,
       h("div", { class: "actions" },
         actions.map((action) => {
           if (action.act === "accept_trade") return button(screen, action, t("act_accept_trade"), { primary: true });

@@ -13,6 +13,7 @@ import { renderPlayers } from "./players.js";
 import { ManageDialog } from "./manage.js";
 import { ResignDialog } from "./resign.js";
 import { TradeDialog } from "./trade.js";
+import { AdviceDesk, WinChanceBar } from "./advice.js";
 import { SpaceDialog } from "./spacecard.js";
 import { chatForm, chatItem } from "./chat.js";
 import { showGameOver } from "./gameover.js";
@@ -35,6 +36,9 @@ export class GameScreen {
     this.edition = null;
     this.layout = null;
     this.busy = false;
+    this.winChances = null;
+    this.chanceBar = null;
+    this.advice = new AdviceDesk(this);
     this.connection = new Connection(gameId, token, (m) => this.receive(m), (s) => this.showStatus(s));
     onLanguageChange(() => this.relabel());
   }
@@ -92,6 +96,13 @@ export class GameScreen {
       case "check_result":
         this.trade?.checked(message);
         break;
+      case "win_chances":
+        this.winChances = message;
+        this.chanceBar?.render();
+        break;
+      case "advice":
+        this.advice.answered(message);
+        break;
       case "error":
         this.showError(message);
         break;
@@ -102,6 +113,7 @@ export class GameScreen {
 
   showError(message) {
     this.busy = false;
+    if (message.request === "advice") this.advice.refused();
     if (message.code === "stale_state") return;
     if (message.code === "bad_token") {
       forgetGame(this.gameId);
@@ -200,6 +212,8 @@ export class GameScreen {
       this.notify(message.events);
     }
     this.renderPlayers();
+    if (previous && previous.game.turn !== message.game.turn) this.advice.forget();
+    this.chanceBar?.render();
     this.timerEnds = message.turn_timer == null ? null : performance.now() + message.turn_timer * 1000;
     const showDecision = () => {
       this.renderDecision(wasBusy);
@@ -241,12 +255,13 @@ export class GameScreen {
     this.toolbar = h("div", { class: "toolbar", role: "toolbar", "aria-label": t("tools") });
     this.playersNode = h("section", { class: "card players", "aria-labelledby": "players-heading" });
     this.logList = h("ol", { class: "log-list", id: "log" }, (this.chat || []).map(chatItem));
+    this.chanceBar = this.state.game.advice ? new WinChanceBar(this) : null;
     this.logNode = h("section", { class: "card log", "aria-labelledby": "log-heading" },
       h("div", { class: "log-head" }, h("h2", { id: "log-heading" }, t("game_log")), this.spectator ? null : chatForm(this)),
       h("div", { class: "log-scroll", tabindex: "0", role: "log", "aria-live": "polite", "aria-label": t("game_log") }, this.logList));
     this.layout = h("div", { class: `game-layout${this.spectator ? " spectating" : ""}` },
       h("div", { class: "board-area" }, this.boardNode),
-      h("div", { class: "side" }, this.stripNode, h("div", { id: "news", class: "news" }), this.decisionNode, this.toolbar, this.logNode, this.playersNode));
+      h("div", { class: "side" }, this.stripNode, h("div", { id: "news", class: "news" }), this.decisionNode, this.toolbar, this.chanceBar?.node, this.logNode, this.playersNode));
     replaceChildren(this.main, this.layout);
     const rules = this.state.game.rules;
     this.board = new Board(this.boardNode, this.edition, {
@@ -307,6 +322,9 @@ export class GameScreen {
       }
     } else if (this.spectator) {
       buttons.push(h("span", { class: "badge" }, t("spectating")));
+    }
+    if (this.state.game.advice) {
+      buttons.push(h("span", { class: "badge advice-badge", title: t("advice_on_about"), dataset: { testid: "advice-badge" } }, t("advice_on")));
     }
     if (this.over) buttons.push(h("button", { type: "button", onclick: () => showGameOver(this, this.over) }, t("show_results")));
     buttons.push(h("a", { class: "button secondary", href: "/" }, t("lobby")));
