@@ -726,7 +726,10 @@ export class Board {
 
   /** How long until the dice have settled and every token has finished its walk (ms). */
   settlingFor() {
-    return Math.max(0, this.settledAt - performance.now());
+    // A slow device runs the walk's timer late: while a token still walks or the dice
+    // still tumble, it is not settled, whatever the planned end said.
+    const moving = this.walks.size > 0 || this.tumble ? SETTLE_CHECK_MS : 0;
+    return Math.max(moving, this.settledAt - performance.now());
   }
 
   /** Walk tokens along the spaces for the ``Moved`` events of a state. */
@@ -831,6 +834,7 @@ function pathOf(seat, start, end, events) {
 const SPEED_FACES = [1, 2, 3, "bus", "mr_monopoly", "mr_monopoly"];
 const TUMBLE_FLIPS = 6;
 const TUMBLE_MS = 80;
+const SETTLE_CHECK_MS = 50;
 
 /** The Speed Die's third face value as a word: old servers sent the engine's codes. */
 function speedValue(value, index) {

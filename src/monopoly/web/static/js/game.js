@@ -220,16 +220,20 @@ export class GameScreen {
       if (!first && previous) this.focusIfMyTurn(previous, message);
     };
     clearTimeout(this.decisionDelay);
-    const wait = this.board.settlingFor();
-    if (wait > 0) {
-      // The next decision waits until the dice have settled and the token has arrived.
-      // It shows the decision of the newest state: a state shown meanwhile may have
-      // cleared its own timer (showState awaits the labels the first time), and a panel
-      // that never appears would stall the game.
-      this.decisionDelay = setTimeout(() => this.layout && showDecision(), wait + 30);
-    } else {
-      showDecision();
-    }
+    // The next decision waits until the dice have settled and the token has arrived
+    // (asked again when the time is up: a slow device may still be walking). It shows
+    // the decision of the newest state: a state shown meanwhile may have cleared its own
+    // timer (showState awaits the labels the first time), and a panel that never appears
+    // would stall the game.
+    const showWhenSettled = () => {
+      const wait = this.board.settlingFor();
+      if (wait > 0) {
+        this.decisionDelay = setTimeout(() => this.layout && showWhenSettled(), wait + 30);
+      } else {
+        showDecision();
+      }
+    };
+    showWhenSettled();
     this.manage.refresh();
     this.trade.refresh();
     this.spaceCard.refresh();
