@@ -9,7 +9,7 @@ from monopoly.core.actions import Action
 from monopoly.core.game import Game
 from monopoly.core.view import PlayerView
 
-LEVELS = ("easy", "normal", "hard", "expert")
+LEVELS = ("easy", "normal", "hard", "expert", "learned")
 
 
 def bots_for(levels: Sequence[str], seed: int = 0) -> list[Bot]:

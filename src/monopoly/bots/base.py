@@ -6,8 +6,10 @@ A bot answers ``decide(view, legal)``: ``view`` is the :class:`PlayerView` of it
 allow it now — building, selling, mortgaging, lifting a mortgage, proposing a trade —
 checked with ``view.is_legal``; the game then asks it again.
 
-Levels are registered by name (``easy``, ``normal``, ``hard``, ``random``); any other
-spec is an import path ``package.module:ClassName`` whose class takes a ``seed``.
+Levels are registered by name (``easy``, ``normal``, ``hard``, ``expert``, ``learned``,
+``random``); any other spec is an import path ``package.module:ClassName`` whose class
+takes a ``seed``, or the path of a core-mode policy file (``*.npz``, played like the
+``learned`` level: :mod:`monopoly.rl.learned`).
 """
 
 from __future__ import annotations
@@ -42,12 +44,17 @@ class BotError(MonopolyError, ValueError):
 
 
 def make_bot(spec: str, seed: int = 0) -> Bot:
-    """A bot from a level name or an import path ``module:Class``."""
+    """A bot from a level name, an import path ``module:Class`` or a policy file."""
     load_levels()
     if spec in LEVELS:
         return LEVELS[spec](seed)
+    if spec.endswith(".npz"):
+        return _policy_bot(spec, seed)
     if ":" not in spec:
-        raise BotError(f"unknown bot {spec!r}: use {', '.join(sorted(LEVELS))} or module:Class")
+        raise BotError(
+            f"unknown bot {spec!r}: use {', '.join(sorted(LEVELS))}, module:Class "
+            "or a policy file (.npz)"
+        )
     module_name, _, class_name = spec.partition(":")
     try:
         module = importlib.import_module(module_name)
@@ -60,6 +67,15 @@ def make_bot(spec: str, seed: int = 0) -> Bot:
     if not isinstance(bot, Bot):
         raise BotError(f"{spec} has no decide(view, legal) method")
     return bot
+
+
+def _policy_bot(path: str, seed: int) -> Bot:
+    from monopoly.rl.learned import LearnedBot, PolicyFileError
+
+    try:
+        return LearnedBot(seed, path)
+    except PolicyFileError as error:
+        raise BotError(str(error)) from None
 
 
 def load_levels() -> None:

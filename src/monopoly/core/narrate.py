@@ -45,6 +45,10 @@ def _money(symbol: str, language: str, amount: int) -> str:
     return f"{number} {symbol}"
 
 
+REASONS_KEPT = 4096
+"""At most this many narrated reasons are kept per :class:`Narrator`."""
+
+
 class Narrator:
     """Turns a game's events into sentences."""
 
@@ -54,6 +58,9 @@ class Narrator:
         self.language = language or game.language
         self.messages = catalog(self.language)
         self.terms = game.edition.names[self.language].terms
+        self._reasons: dict[object, str] = {}
+        """Reasons narrated so far, by key and parameters (a server narrates a seat's
+        refused steps after every change, mostly the same ones)."""
 
     def text(self, key: str, **values: Any) -> str:
         key = plural_key(self.messages, key, self.language, values)
@@ -87,8 +94,17 @@ class Narrator:
         message from elsewhere, is returned as it is; None, no refusal, as "")."""
         if not isinstance(why, reasons.Reason):
             return why or ""
-        values = {name: self._reason_value(name, value) for name, value in why.params.items()}
-        return reasons.fill(reasons.templates(self.language)[why.key], values, self.terms)
+        slot: object = (why.key, *why.params.items())
+        try:
+            known = self._reasons.get(slot)
+        except TypeError:  # a parameter that cannot be a key (a list): narrated each time
+            known, slot = None, None
+        if known is None:
+            values = {name: self._reason_value(name, value) for name, value in why.params.items()}
+            known = reasons.fill(reasons.templates(self.language)[why.key], values, self.terms)
+            if slot is not None and len(self._reasons) < REASONS_KEPT:
+                self._reasons[slot] = known
+        return known
 
     def _reason_value(self, name: str, value: Any) -> Any:
         if name in reasons.SPACE_PARAMS:

@@ -42,6 +42,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from monopoly.bots.base import Bot, make_bot
 from monopoly.bots.driver import SeatDriver
@@ -98,14 +99,15 @@ class Helper:
 
     def offer(self, view: PlayerView) -> Action | None:
         """The trade the level would offer before the seat rolls, or None."""
-        propose = getattr(self.bot, "propose_trade", None)
+        player: Any = getattr(self.bot, "judge", self.bot)  # expert holds its judge
+        propose = getattr(player, "propose_trade", None)
         if propose is None:
             return None
         if self._board is not view.board:
-            self.bot.prepare(view)  # type: ignore[attr-defined]
+            player.prepare(view)
             self._board = view.board
         seat = view.seat
-        spare = view.cash[seat] - self.bot.cash_reserve(view, seat)  # type: ignore[attr-defined]
+        spare = view.cash[seat] - player.cash_reserve(view, seat)
         offer: Action | None = propose(view, seat, spare)
         return offer
 

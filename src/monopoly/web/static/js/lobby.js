@@ -22,7 +22,8 @@ function field(labelText, control, hint) {
 function select(options, value, attrs = {}) {
   const node = h("select", attrs);
   for (const option of options) {
-    node.append(h("option", { value: option.key, selected: option.key === value }, option.name));
+    const title = option.about ? { title: option.about } : {};
+    node.append(h("option", { value: option.key, selected: option.key === value, ...title }, option.name));
   }
   return node;
 }
