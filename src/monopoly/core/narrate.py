@@ -17,6 +17,7 @@ from babel.numbers import format_decimal
 from . import events as ev
 from . import reasons
 from .state import HOTEL_ITEM, HOUSE_ITEM
+from .wording import one_stop, plural_key
 
 if TYPE_CHECKING:
     from .game import Game
@@ -62,12 +63,18 @@ class Narrator:
         refused steps after every change, mostly the same ones)."""
 
     def text(self, key: str, **values: Any) -> str:
-        return self.messages[key].format(**self.terms, **values)
+        key = plural_key(self.messages, key, self.language, values)
+        return one_stop(self.messages[key].format(**self.terms, **values))
 
     def player(self, seat: int) -> str:
         if seat < 0:
             return self.terms["bank"]
         return self.game.names[seat]
+
+    def creditor(self, seat: int) -> str:
+        """Whom a debt is owed to, as the debt sentences name them: a player's name, or
+        "the Bank" / "der Bank" (not a bare "Bank")."""
+        return self.text("bank_as_creditor") if seat < 0 else self.player(seat)
 
     def space(self, index: int) -> str:
         return self.game.edition.name_of(index, self.language)
@@ -122,7 +129,7 @@ class Narrator:
         if method is None:
             return type(event).__name__
         result: str = method(event)
-        return result
+        return one_stop(result)
 
     # One method per event type, named after it.
     def _TurnStarted(self, e: ev.TurnStarted) -> str:
@@ -280,11 +287,16 @@ class Narrator:
             return f"1 {self.terms['hotel']}"
         if level == 0:
             return self.text("buildings_none")
-        one = Locale.parse(self.language).plural_form(level) == "one"
-        return f"{level} {self.terms['house' if one else 'houses']}"
+        return f"{level} {self.counted(level, 'house')}"
+
+    def counted(self, number: int, term: str) -> str:
+        """The edition's word ``term`` ("house") in the number's form: "house" for 1
+        and "houses" for 2 in English, by the language's plural rules (Babel's)."""
+        one = Locale.parse(self.language).plural_form(number) == "one"
+        return self.terms[term if one else f"{term}s"]
 
     def _BuildingShortage(self, e: ev.BuildingShortage) -> str:
-        kind = self.terms["hotels" if e.hotel else "houses"]
+        kind = self.counted(e.stock, "hotel" if e.hotel else "house")
         return self.text("shortage", stock=e.stock, kind=kind, wanted=e.wanted)
 
     def _PropertyMortgaged(self, e: ev.PropertyMortgaged) -> str:
@@ -347,7 +359,7 @@ class Narrator:
         return self.text(
             "debt",
             player=self.player(e.seat),
-            creditor=self.player(e.creditor),
+            creditor=self.creditor(e.creditor),
             amount=self.money(e.amount),
         )
 

@@ -351,6 +351,7 @@ class GameSession:
             language=self.language,
             rules=self.rules_spec,
             end_reason=game.end_reason,
+            last_roller=views.last_roller(game),
             advice=self.advice,
         )
         return table

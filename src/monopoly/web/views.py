@@ -14,7 +14,7 @@ from monopoly.core import events as ev
 from monopoly.core.actions import Action, Build, Mortgage, SellBuilding, Unmortgage
 from monopoly.core.board import SpaceKind
 from monopoly.core.chance import SPEED_FACES_JSON
-from monopoly.core.debt import raisable
+from monopoly.core.debt import debt_of, raisable
 from monopoly.core.editions import edition_keys, get_edition
 from monopoly.core.events import PlayerBankrupt
 from monopoly.core.game import Game
@@ -214,6 +214,16 @@ def log_lines(narrator: Narrator, game: Game) -> list[str]:
     return [line for lines in event_lines(narrator, game) for line in lines]
 
 
+def last_roller(game: Game) -> int | None:
+    """Who rolled the dice the table shows (``last_roll``): the latest roll's seat, which
+    is not always the seat whose turn it is (the turn passes before the next roll)."""
+    for event in reversed(game.events):
+        if type(event) is ev.DiceRolled:
+            seat: int = event.seat
+            return seat
+    return None
+
+
 def dice_json(dice: tuple[int, ...] | list[int]) -> list[int | str]:
     """The dice as players name them: the Speed Die's Bus and Mr. Monopoly faces as
     ``"bus"`` and ``"mr_monopoly"`` instead of the engine's codes 4 and 5."""
@@ -355,11 +365,15 @@ def seat_answers(
     answers = [a.to_json() for a in game.decision_actions()] if deciding else []
     low, high = game.bid_range() if deciding and decision.kind == BID else (0, -1)
     free = game.free_actions(seat)
+    owed = debt_of(game, seat)
     return {
         "decision_actions": answers,
         "free_actions": [a.to_json() for a in free],
         "refused_actions": refused_actions(game, seat, free, narrators),
         "bid_range": [low, high] if low <= high else None,
+        # Whom resigning makes the seat bankrupt to: the player it is raising cash for
+        # (R-BANKRUPT-2), else the Bank (R-BANKRUPT-3), as the resign dialog says.
+        "resign_to": {"creditor": owed.creditor, "amount": owed.amount} if owed else None,
     }
 
 
