@@ -47,6 +47,7 @@ COMPILED_MODULES = (
     "core/state.py",
     "core/trade.py",
     "core/view.py",
+    "bots/driver.py",
     "bots/easy.py",
     "bots/hard.py",
     "bots/judge.py",

@@ -76,7 +76,7 @@ def long_game(turns: int, seed: int) -> dict[str, object]:
     rules = RuleSet.named("standard", turn_limit=turns)
     for attempt in range(seed, seed + 50):
         game = Game.new(4, rules=rules, seed=attempt)
-        play(game, [make_bot("expert", attempt * 10 + s) for s in range(4)], checked=False)
+        play(game, [make_bot("expert", attempt * 10 + s) for s in range(4)])
         if game.turn >= turns:
             return record_of(game)
     raise RuntimeError(f"no game of {turns} turns among 50 seeds")

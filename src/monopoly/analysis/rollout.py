@@ -22,10 +22,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from monopoly.bots.base import Bot, make_bot
+from monopoly.bots.base import Bot, make_bot, play
 from monopoly.core.actions import Action
 from monopoly.core.game import Game
-from monopoly.sim.loop import play_counting
 
 from .fallback import fallback
 
@@ -96,7 +95,7 @@ def play_out(copy: Game, settings: RolloutSettings, seed: int) -> list[float]:
     if not own_limit or horizon < own_limit:
         copy.rules = copy.rules.with_options(turn_limit=horizon)
     if not copy.over:
-        play_counting(copy, players_of(settings.level, copy.players, seed), MAX_ACTIONS)
+        play(copy, players_of(settings.level, copy.players, seed), MAX_ACTIONS)
     return scores(copy, real_limit=own_limit)
 
 

@@ -87,19 +87,12 @@ def play(
     game: Game,
     bots: Sequence[Bot],
     max_actions: int = 1_000_000,
-    checked: bool = True,
     observe: Callable[[int, Action], None] | None = None,
 ) -> Game:
     """Let bots play ``game`` to its end (or ``max_actions``); ``bots[seat]`` plays seat.
 
     Through the one :class:`~monopoly.bots.driver.SeatDriver`, with its strict policy:
-    a bot's illegal answer raises. ``checked=False`` applies answers from the legal list
-    unchecked (the fast path). ``observe(seat, action)`` is told each answer first.
+    a bot's illegal answer raises. ``observe(seat, action)`` is told each answer first.
     """
-    SeatDriver(game, bots.__getitem__, checked=checked, observe=observe).run(max_actions)
+    SeatDriver(game, bots.__getitem__, observe=observe).run(max_actions)
     return game
-
-
-def offer_claims(game: Game, bots: Sequence[Bot], views: Sequence[PlayerView]) -> None:
-    """R-RENT-5 option: owners with rent to claim may claim it (see SeatDriver)."""
-    SeatDriver(game, bots.__getitem__, views=dict(enumerate(views))).claim_rents()

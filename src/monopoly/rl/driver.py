@@ -167,10 +167,8 @@ class Driver:
 
     def _attach(self, game: Game) -> None:
         self.game = game
-        self.views = [PlayerView(game, seat) for seat in range(game.players)]
-        self.seats = SeatDriver(
-            game, self._computer, checked=False, views=dict(enumerate(self.views))
-        )
+        self.seats = SeatDriver(game, self._computer)
+        self.views: Sequence[PlayerView] = self.seats.views
 
     def _computer(self, seat: int) -> Bot | Helper | None:
         """Who plays ``seat``'s pending decision (or its rent claims) for it: its level,

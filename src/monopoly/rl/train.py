@@ -146,7 +146,7 @@ def record_games(
         bots = cast(list[Bot], [recorder, opponent] if seat == 0 else [opponent, recorder])
         game = Game.new(2, "classic", "standard", seed=game_seed)
         game.collect_events = False
-        play(game, bots, checked=False)
+        play(game, bots)
         progress.advance(task)
     progress.remove_task(task)
 

@@ -40,7 +40,7 @@ from .computer import ComputerPlayers
 from .limits import Limits
 from .protocol import Refusal
 from .seats import Seating
-from .states import StateTexts
+from .states import StateTexts, TableNumbers
 from .storage import LogWrite, SeatData, StorageFailure, StoredGame
 
 if TYPE_CHECKING:
@@ -134,6 +134,10 @@ class GameSession:
             LiveAdvice(self, hub.analyses) if self.advice and hub.analyses is not None else None
         )
         """The win-chance bar and trade advice of a game with "advice on"."""
+        self._kept_narrators: tuple[Game, dict[str, Narrator]] | None = None
+        """See :meth:`_narrators`."""
+        self._table_numbers = TableNumbers()
+        """Numbers the tables sent to the clients (each delta's ``base`` and ``seq``)."""
         self._published: tuple[int, StateTexts] | None = None
         """The last change sent to the clients, and the record's length stored then: the
         answer to a ``sync`` while the next change waits for its write."""
@@ -202,7 +206,8 @@ class GameSession:
         """Send every client the change: the table, the decision and the new events are
         built and serialised once for all; each client gets its seat's answers (and a
         delta of the table, if it asked for deltas; see states.py)."""
-        events = views.events_json(Narrator(game), game, start)
+        narrators = self._narrators(game)
+        events = views.events_json(narrators[game.language], game, start)
         self._keep_log(start, events)
         shared = {
             "state_id": self.state_id,
@@ -210,10 +215,20 @@ class GameSession:
             "events": events,
             "turn_timer": self.computer.seconds_left(),
         }
-        texts = StateTexts(self._table(), shared, partial(views.seat_answers, game))
+        table, seq = self._table(), self._table_numbers.take()
+        answers = partial(views.seat_answers, game, narrators=narrators)
+        texts = StateTexts(table, seq, shared, answers)
         for client in self.clients:
             client.send_text(texts.text_for(client))
         self._published = (self.saved, texts)
+
+    def _narrators(self, game: Game) -> dict[str, Narrator]:
+        """The game's narrators in every language, kept while the game object is (each
+        keeps the reasons it narrated: a seat's refused steps, after every change)."""
+        kept = self._kept_narrators
+        if kept is None or kept[0] is not game:
+            kept = self._kept_narrators = (game, views.game_narrators(game))
+        return kept[1]
 
     def _keep_log(self, start: int, events: list[dict[str, Any]]) -> None:
         """Add the texts of the events sent to the log (so no event is narrated twice),
@@ -306,7 +321,7 @@ class GameSession:
             "seat": seat,
             "game": table,
             "decision": views.decision_json(game),
-            **views.seat_answers(game, seat),
+            **views.seat_answers(game, seat, self._narrators(game)),
             "events": [] if full else events,
             "log": None,
             "turn_timer": self.computer.seconds_left(),
@@ -336,6 +351,7 @@ class GameSession:
             language=self.language,
             rules=self.rules_spec,
             end_reason=game.end_reason,
+            last_roller=views.last_roller(game),
             advice=self.advice,
         )
         return table
@@ -370,7 +386,7 @@ class GameSession:
             return
         message = self.state_message(client.seat, [], full=True, log_from=log_from)
         if client.deltas:  # the next delta is made against this table
-            client.table, client.seq = message["game"], client.seq + 1
+            client.table, client.seq = message["game"], self._table_numbers.take()
             message["seq"] = client.seq
         client.send(message)
         if self.live_advice is not None and self.live_advice.last is not None:

@@ -220,16 +220,20 @@ export class GameScreen {
       if (!first && previous) this.focusIfMyTurn(previous, message);
     };
     clearTimeout(this.decisionDelay);
-    const wait = this.board.settlingFor();
-    if (wait > 0) {
-      // The next decision waits until the dice have settled and the token has arrived.
-      // It shows the decision of the newest state: a state shown meanwhile may have
-      // cleared its own timer (showState awaits the labels the first time), and a panel
-      // that never appears would stall the game.
-      this.decisionDelay = setTimeout(() => this.layout && showDecision(), wait + 30);
-    } else {
-      showDecision();
-    }
+    // The next decision waits until the dice have settled and the token has arrived
+    // (asked again when the time is up: a slow device may still be walking). It shows
+    // the decision of the newest state: a state shown meanwhile may have cleared its own
+    // timer (showState awaits the labels the first time), and a panel that never appears
+    // would stall the game.
+    const showWhenSettled = () => {
+      const wait = this.board.settlingFor();
+      if (wait > 0) {
+        this.decisionDelay = setTimeout(() => this.layout && showWhenSettled(), wait + 30);
+      } else {
+        showDecision();
+      }
+    };
+    showWhenSettled();
     this.manage.refresh();
     this.trade.refresh();
     this.spaceCard.refresh();
@@ -250,6 +254,7 @@ export class GameScreen {
   // ---------------------------------------------------------------- layout
   buildLayout() {
     this.boardNode = h("div", { class: "board", id: "board", tabindex: "0", role: "region", "aria-label": t("board_window") });
+    this.stripNode = h("div", { class: "turn-strip", dataset: { testid: "turn-strip" } });
     this.decisionNode = h("section", { class: "card decision", id: "decision", "aria-live": "polite", tabindex: "-1", "aria-labelledby": "decision-heading" });
     this.toolbar = h("div", { class: "toolbar", role: "toolbar", "aria-label": t("tools") });
     this.playersNode = h("section", { class: "card players", "aria-labelledby": "players-heading" });
@@ -260,7 +265,7 @@ export class GameScreen {
       h("div", { class: "log-scroll", tabindex: "0", role: "log", "aria-live": "polite", "aria-label": t("game_log") }, this.logList));
     this.layout = h("div", { class: `game-layout${this.spectator ? " spectating" : ""}` },
       h("div", { class: "board-area" }, this.boardNode),
-      h("div", { class: "side" }, h("div", { id: "news", class: "news" }), this.decisionNode, this.toolbar, this.chanceBar?.node, this.logNode, this.playersNode));
+      h("div", { class: "side" }, this.stripNode, h("div", { id: "news", class: "news" }), this.decisionNode, this.toolbar, this.chanceBar?.node, this.logNode, this.playersNode));
     replaceChildren(this.main, this.layout);
     const rules = this.state.game.rules;
     this.board = new Board(this.boardNode, this.edition, {
@@ -268,6 +273,7 @@ export class GameScreen {
       freeParkingPot: Boolean(rules.options?.free_parking_pot),
       onSpace: (index) => this.spaceCard.open(index),
     });
+    this.board.addDiceStrip(this.stripNode);
     this.spaceCard = new SpaceDialog(this);
     this.manage = new ManageDialog(this);
     this.trade = new TradeDialog(this);
@@ -444,6 +450,11 @@ export class GameScreen {
 
   player(seat) {
     return this.state.game.players[seat];
+  }
+
+  /** Whom a debt is owed to: a player's name, or "the Bank" / "der Bank". */
+  creditorName(seat) {
+    return seat < 0 ? t("bank_as_creditor", { bank: this.edition.terms.bank }) : this.playerName(seat);
   }
 
   playerName(seat) {

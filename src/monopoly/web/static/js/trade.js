@@ -1,7 +1,7 @@
 // Trades: the proposal form (partner, title deeds, cash and Get Out of Jail Free cards
 // each way, checked live by the server) and the summary of an offer to answer.
 
-import { h, replaceChildren, toast } from "./util.js";
+import { h, inWords, replaceChildren, toast } from "./util.js";
 import { t } from "./i18n.js";
 
 const CHECK_DELAY = 150;
@@ -181,7 +181,7 @@ export class TradeDialog {
   checked(result) {
     if (!this.dialog.open || normalise(result.action) !== this.lastCheck || normalise(this.draft) !== this.lastCheck) return;
     this.legal = result.legal;
-    this.problem = result.problem || "";
+    this.problem = inWords(result.problem || "");
     this.updateStatus();
   }
 
