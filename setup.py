@@ -44,6 +44,7 @@ COMPILED_MODULES = (
     "core/rent.py",
     "core/rules.py",
     "core/state.py",
+    "core/tables.py",
     "core/trade.py",
     "core/view.py",
     "bots/easy.py",

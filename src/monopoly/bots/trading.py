@@ -152,7 +152,7 @@ def _shares(
 def _fees(valuation: Valuation, mortgaged: list[bool], spaces: tuple[int, ...]) -> float:
     for space in spaces:
         if mortgaged[space]:  # rare: only then the sum (0 without one, as the empty sum)
-            price = valuation.facts.price
+            price = valuation.facts.tables.price
             return sum(MORTGAGE_FEE_SHARE * price[s] for s in spaces if mortgaged[s])
     return 0
 
@@ -217,9 +217,9 @@ def set_candidates(
     could complete. Only owners and buildings matter, so callers can keep the list
     until ``deeds_version`` or ``buildings_version`` grows."""
     facts = valuation.facts
-    groups = facts.groups
+    groups = facts.tables.groups
     found = []
-    for group in facts.street_groups:
+    for group in facts.tables.street_groups:
         members = groups[group]
         candidate = group_candidate(owner, seat, members)
         if candidate is not None and not any(level[s] for s in members):  # buildings last
@@ -294,12 +294,12 @@ def _swap_offer(
 ) -> tuple[float, ProposeTrade] | None:
     facts = valuation.facts
     owner, level = view.owner, view.level
-    taken_group = facts.group_of[take[0]]
+    taken_group = facts.tables.group_of[take[0]]
     best: tuple[float, ProposeTrade] | None = None
-    for give in facts.properties:
-        if owner[give] != seat or facts.group_of[give] == taken_group:
+    for give in facts.tables.properties:
+        if owner[give] != seat or facts.tables.group_of[give] == taken_group:
             continue
-        group = facts.groups[facts.group_of[give]]
+        group = facts.tables.groups[facts.tables.group_of[give]]
         if partner not in [owner[s] for s in group] or any(level[s] for s in group):
             continue  # only deeds that add to the partner's holdings
         trial: Terms = (seat, partner, (give,), 0, (), take, 0, ())
@@ -322,10 +322,10 @@ def counter_offer(
     me, proposer = offer.partner, offer.seat
     owner, level = view.owner, view.level
     extras: list[tuple[int, ...]] = [()]
-    for space in facts.properties:
+    for space in facts.tables.properties:
         if owner[space] != proposer or space in offer.give:
             continue
-        if not any(level[s] for s in facts.groups[facts.group_of[space]]):
+        if not any(level[s] for s in facts.tables.groups[facts.tables.group_of[space]]):
             extras.append((space,))
     best: tuple[float, ProposeTrade] | None = None
     for extra in extras:

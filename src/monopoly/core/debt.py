@@ -45,9 +45,9 @@ def raisable(game: Game, seat: int, enough: int = NO_LIMIT) -> int:
     for space in game.board.properties:
         if owner[space] != seat:
             continue
-        total += level[space] * game.sale_price[space]
+        total += level[space] * game.tables.sale_price[space]
         if not mortgaged[space]:
-            total += game.mortgage_value[space]
+            total += game.tables.mortgage_value[space]
         if total >= enough:
             return total
     return total
@@ -181,11 +181,11 @@ def _sell_all_buildings(game: Game, seat: int) -> None:
         level = game.level[space]
         if not level:
             continue
-        if level == game.hotel_level:
+        if level == game.tables.hotel_level:
             game.bank_hotels += 1
         else:
             game.bank_houses += level
-        game.move_cash(BANK, seat, level * game.sale_price[space])
+        game.move_cash(BANK, seat, level * game.tables.sale_price[space])
         game.level[space] = 0
 
 

@@ -40,7 +40,7 @@ from typing import Any
 
 import numpy as np
 
-from monopoly.core.board import DECK_ROLES
+from monopoly.core.board import BOARD_SIZE, DECK_ROLES
 from monopoly.core.state import (
     BID,
     BUS,
@@ -54,9 +54,10 @@ from monopoly.core.state import (
     TRIPLES,
     WANT,
 )
+from monopoly.core.tables import Tables
 from monopoly.core.view import PlayerView
 
-from .catalogue import MAX_SEATS, SPACES
+from .catalogue import MAX_SEATS
 
 MONEY_SCALE = 1000.0
 OBS_HIGH = 1.0e6
@@ -65,20 +66,20 @@ KINDS = (ROLL, JAIL, BUY, BID, RAISE_CASH, MORTGAGE_RECEIVED, TRADE, BUS, TRIPLE
 CLAIM_KIND = "claim"
 """The environment's own decision: an owner may claim open rent (R-RENT-5 option)."""
 ALL_KINDS = (*KINDS, CLAIM_KIND, "other")
-SEAT_FEATURES = 12 + SPACES
+SEAT_FEATURES = 12 + BOARD_SIZE
 SPACE_FEATURES = 1 + MAX_SEATS + 4
 OBS_LAYOUT: dict[str, tuple[int, int]] = {}
 _offset = 0
 for _name, _length in (
     ("seats", MAX_SEATS * SEAT_FEATURES),
-    ("spaces", SPACES * SPACE_FEATURES),
+    ("spaces", BOARD_SIZE * SPACE_FEATURES),
     ("decision_kind", len(ALL_KINDS) + 1),
-    ("decision_space", SPACES),
+    ("decision_space", BOARD_SIZE),
     ("decision_seat", MAX_SEATS),
     ("decision_numbers", 8),
     ("bus_steps", 12),
-    ("trade_give", SPACES),
-    ("trade_take", SPACES),
+    ("trade_give", BOARD_SIZE),
+    ("trade_take", BOARD_SIZE),
     ("extras", 6),
     ("globals", 12),
 ):
@@ -140,25 +141,25 @@ def _spaces(view: PlayerView, out: np.ndarray) -> None:
     slot = np.where(owner < 0, 0, 1 + (owner - view.seat) % view.players)
     out[base + slot] = 1.0
     level = np.asarray(view.level)[properties]
-    hotel = view.hotel_level
+    hotel = view.tables.hotel_level
     out[base + 1 + MAX_SEATS] = level / hotel
     out[base + 2 + MAX_SEATS] = level == hotel
     out[base + 3 + MAX_SEATS] = np.asarray(view.mortgaged)[properties]
     out[base + 4 + MAX_SEATS] = prices
 
 
-_COLUMNS: dict[int, tuple[object, np.ndarray, np.ndarray]] = {}
+_COLUMNS: dict[Tables, tuple[np.ndarray, np.ndarray]] = {}
 
 
 def _board_columns(view: PlayerView) -> tuple[np.ndarray, np.ndarray]:
     """The board's property spaces and their printed prices / 400, made once a board."""
-    board = view.board
-    held = _COLUMNS.get(id(board))
-    if held is None or held[0] is not board:
-        spaces = [space.index for space in board.spaces if space.is_property]
-        prices = [board.spaces[s].price / 400.0 for s in spaces]
-        held = _COLUMNS[id(board)] = (board, np.array(spaces), np.array(prices, np.float32))
-    return held[1], held[2]
+    tables = view.tables
+    held = _COLUMNS.get(tables)
+    if held is None:
+        spaces = tables.properties
+        prices = [tables.price[s] / 400.0 for s in spaces]
+        held = _COLUMNS[tables] = (np.array(spaces), np.array(prices, np.float32))
+    return held
 
 
 def _decision(view: PlayerView, out: np.ndarray, claim_turn: bool) -> None:
@@ -169,7 +170,7 @@ def _decision(view: PlayerView, out: np.ndarray, claim_turn: bool) -> None:
         return
     kind = CLAIM_KIND if claim_turn else decision.kind
     out[kind_start + (ALL_KINDS.index(kind) if kind in ALL_KINDS else len(ALL_KINDS) - 1)] = 1.0
-    if 0 <= decision.space < SPACES:
+    if 0 <= decision.space < BOARD_SIZE:
         out[OBS_LAYOUT["decision_space"][0] + decision.space] = 1.0
     out[OBS_LAYOUT["decision_seat"][0] + relative(view, decision.seat)] = 1.0
     numbers = OBS_LAYOUT["decision_numbers"][0]
@@ -268,7 +269,7 @@ def observe_dict(
         "speed_active": list(view.speed_active),
         "owner": list(view.owner),
         "level": list(view.level),
-        "hotel_level": view.hotel_level,
+        "hotel_level": view.tables.hotel_level,
         "mortgaged": list(view.mortgaged),
         "bank_houses": view.bank_houses,
         "bank_hotels": view.bank_hotels,
