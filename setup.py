@@ -39,6 +39,7 @@ COMPILED_MODULES = (
     "core/debt.py",
     "core/game.py",
     "core/jail.py",
+    "core/memo.py",
     "core/mortgage.py",
     "core/movement.py",
     "core/rent.py",

@@ -31,6 +31,7 @@ from monopoly.core.actions import (
 )
 from monopoly.core.auction import bid_of
 from monopoly.core.board import BOARD_SIZE, SpaceKind
+from monopoly.core.memo import remember
 from monopoly.core.state import (
     BID,
     BREAKDOWN,
@@ -133,9 +134,7 @@ def _build(seat: int, spaces: tuple[int, ...]) -> Build:
     key = (seat, spaces)
     made = _BUILDS.get(key)
     if made is None:
-        if len(_BUILDS) >= 10_000:
-            _BUILDS.clear()
-        made = _BUILDS[key] = Build(seat, spaces)
+        made = remember(_BUILDS, key, Build(seat, spaces), 10_000)
     return made
 
 
@@ -600,9 +599,7 @@ class LevelPlayer:
             key = (facts, group, group_levels[group](level))
             found = _GROUP_PLANS.get(key)
             if found is None:
-                if len(_GROUP_PLANS) >= 100_000:
-                    _GROUP_PLANS.clear()
-                found = _GROUP_PLANS[key] = group_plan(*key)
+                found = remember(_GROUP_PLANS, key, group_plan(*key), 100_000)
             low, plan = found
             if low < max_level:
                 plans.append(plan)

@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterable
 from typing import Any, Final
 
 from monopoly.core.board import BOARD_SIZE
+from monopoly.core.memo import remember
 from monopoly.core.tables import Tables
 
 from .landing import landing_frequencies
@@ -27,6 +28,9 @@ NO_CHANGE: dict[int, int] = {}
 throughout: the compiled build reads them natively."""
 FULL_TABLE: Final = 3
 """Opponents from which on the horizon no longer grows (see ``Valuation.rounds``)."""
+TRADES_KEPT: Final = 20_000
+"""Remembered trades per valuation (one for all players with its weights, see
+:func:`shared_valuation`) before its memos start afresh."""
 OPPONENTS_KEPT: Final = 8
 """Numbers of opponents (0-7) whose complete-group values a valuation keeps."""
 UNKNOWN: Final = -1.0
@@ -198,7 +202,12 @@ class Valuation:
             groups = sorted(
                 {facts.tables.group_of[s] for s in give} | {facts.tables.group_of[s] for s in take}
             )
-            members = self._touched[key] = tuple(s for g in groups for s in facts.tables.groups[g])
+            members = remember(
+                self._touched,
+                key,
+                tuple(s for g in groups for s in facts.tables.groups[g]),
+                TRADES_KEPT,
+            )
         return members
 
     def complete_value(self, group: int, opponents: int) -> float:

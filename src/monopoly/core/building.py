@@ -237,8 +237,7 @@ def build(game: Game, seat: int, spaces: tuple[int, ...], paid_at_auction: int =
             game.bank_houses += per_hotel
         else:
             game.bank_houses -= 1
-        game.level[space] += 1
-        game.buildings_version += 1
+        game.set_level(space, game.level[space] + 1)
         if game.collect_events:
             game.events.append(
                 ev.BuildingBuilt(seat, space, hotel, cost, won_at_auction=paid_at_auction >= 0)
@@ -471,8 +470,7 @@ def _set_levels(game: Game, seat: int, target: dict[int, int]) -> None:
             game.bank_houses -= new
         else:
             game.bank_houses += old - new
-        game.level[space] = new
-        game.buildings_version += 1
+        game.set_level(space, new)
         game.move_cash(BANK, seat, refund)
         if game.collect_events:
             game.events.append(ev.BuildingSold(seat, space, new, refund))

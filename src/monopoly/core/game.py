@@ -51,6 +51,7 @@ from .board import BANK, BOARD_SIZE, DECK_ROLES, Board, Edition
 from .chance import ChanceSource, Entry
 from .editions import get_edition
 from .errors import IllegalActionError, NotYourTurnError, RecordError, SetupError
+from .memo import remember
 from .reasons import Reason, refuse
 from .rules import RuleSet
 from .state import (
@@ -214,7 +215,8 @@ class Game:
         self.deeds_version = 0
         """Grows whenever an owner or a mortgage changes, and ``buildings_version``
         whenever a building does: cheap ways for players to know that a judgement of
-        the board they cached is still good."""
+        the board they cached is still good. They grow in the one path each change
+        takes (:meth:`give_deed`, :meth:`set_mortgaged`, :meth:`set_level`)."""
         self.buildings_version = 0
         self.holdings_version = [0] * count
         """Per seat: grows whenever the seat gains or loses a deed or one of its deeds is
@@ -463,6 +465,21 @@ class Game:
             owners_version[member] += 1
         return True
 
+    def set_mortgaged(self, space: int, mortgaged: bool) -> None:
+        """The one path a mortgage is taken or lifted by (R-MORT-*): the counters that
+        tell players a judgement of the deeds is out of date grow with it."""
+        self.mortgaged[space] = mortgaged
+        self.deeds_version += 1
+        holder = self.owner[space]
+        if holder != BANK:
+            self.holdings_version[holder] += 1
+
+    def set_level(self, space: int, level: int) -> None:
+        """The one path the buildings on a street change by (R-BUILD-*), with the
+        counter that tells players a judgement of the buildings is out of date."""
+        self.level[space] = level
+        self.buildings_version += 1
+
     def give_jail_card(self, role: str, giver: int, receiver: int) -> bool:
         """The one path a Get Out of Jail Free card takes between players.
 
@@ -626,9 +643,7 @@ class Game:
             malformed = field_problem(action)
             if malformed:
                 return malformed
-            if len(_WELL_FORMED) >= 10_000:
-                _WELL_FORMED.clear()
-            _WELL_FORMED[id(action)] = action
+            remember(_WELL_FORMED, id(action), action, 10_000)
         seat = action.seat
         if not 0 <= seat < self.players:
             return refuse(self, "no_seat", number=seat)

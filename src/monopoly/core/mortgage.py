@@ -87,9 +87,7 @@ def check_lift(game: Game, action: Unmortgage, decision: Decision) -> Reason | N
 def mortgage(game: Game, action: Mortgage, decision: Decision) -> None:
     seat, space = action.seat, action.space  # each read of an action's field is a look-up
     value = game.tables.mortgage_value[space]
-    game.mortgaged[space] = True
-    game.deeds_version += 1
-    game.holdings_version[game.owner[space]] += 1
+    game.set_mortgaged(space, True)
     game.move_cash(BANK, seat, value)
     if game.collect_events:
         game.events.append(ev.PropertyMortgaged(seat, space, value))
@@ -98,9 +96,7 @@ def mortgage(game: Game, action: Mortgage, decision: Decision) -> None:
 def lift(game: Game, seat: int, space: int) -> None:
     cost = game.tables.lift_cost[space]
     game.move_cash(seat, BANK, cost)
-    game.mortgaged[space] = False
-    game.deeds_version += 1
-    game.holdings_version[game.owner[space]] += 1
+    game.set_mortgaged(space, False)
     if game.collect_events:
         game.events.append(ev.MortgageLifted(seat, space, cost))
 

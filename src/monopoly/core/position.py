@@ -71,7 +71,7 @@ def _load_player(game: Game, seat: int, player: object) -> None:
         raise fail(where, "must be an object")
     _unknown(player, PLAYER_KEYS, where)
     game.cash[seat] = _int(player.get("cash", game.cash[seat]), f"{where}.cash", 0, 10**9)
-    game.position[seat] = _int(player.get("position", 0), f"{where}.position", 0, 39)
+    game.position[seat] = _int(player.get("position", 0), f"{where}.position", 0, BOARD_SIZE - 1)
     jail_turns = _int(player.get("jail_turns", -1), f"{where}.jail_turns", -1, 2)
     if jail_turns >= 0 and game.position[seat] != game.board.jail_index:
         raise fail(where, "a player in jail must stand on the jail space")
