@@ -48,6 +48,7 @@ COMPILED_MODULES = (
     "core/tables.py",
     "core/trade.py",
     "core/view.py",
+    "bots/driver.py",
     "bots/easy.py",
     "bots/hard.py",
     "bots/judge.py",

@@ -13,7 +13,10 @@ can be read as rollouts per second.
 from __future__ import annotations
 
 import argparse
+import multiprocessing
+import os
 import time
+from pathlib import Path
 
 from monopoly.analysis import Pool, RolloutSettings, analyse_game, trade_advice
 from monopoly.analysis.advice import ADVICE_HORIZON
@@ -39,19 +42,32 @@ def orange_offer() -> tuple[Game, ProposeTrade]:
     return game, ProposeTrade(0, partner=1, give_cash=1, take=(19,))
 
 
+def cpu_seconds() -> float:
+    """CPU seconds used so far by this process and its live worker processes (Linux):
+    what a run costs whatever else shares the cores."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    total = time.process_time()
+    for child in multiprocessing.active_children():
+        fields = Path(f"/proc/{child.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        total += (int(fields[11]) + int(fields[12])) / ticks  # utime, stime
+    return total
+
+
 def bench_advice(pool: Pool, settings: RolloutSettings, budget: float) -> None:
     """The advice with the default target (±3 points) and the given time budget (0: as
-    long as the target takes)."""
+    long as the target takes). CPU time divided by the workers is what the wall time
+    would be on quiet cores."""
     game, offer = orange_offer()
-    start = time.perf_counter()
+    cpu, start = cpu_seconds(), time.perf_counter()
     advice = trade_advice(game, offer, settings, pool, budget=budget)
-    seconds = time.perf_counter() - start
+    seconds, cpu = time.perf_counter() - start, cpu_seconds() - cpu
     changes = ", ".join(f"{game.names[s]} {advice.change[s].points()}" for s in range(2))
     widest = max(c.half_width for c in advice.change) * 100
     print(
-        f"advice: {seconds:.2f} s, {2 * advice.without.rollouts} rollouts "
+        f"advice: {seconds:.2f} s ({cpu:.2f} CPU s, {cpu / pool.workers:.2f} s on "
+        f"{pool.workers} quiet cores), {2 * advice.without.rollouts} rollouts "
         f"(horizon {settings.horizon}, {pool.workers} workers): {changes}; "
-        f"widest interval ±{widest:.1f} points"
+        f"widest interval ±{widest:.1f} points; load average {os.getloadavg()[0]:.1f}"
     )
 
 
@@ -60,7 +76,7 @@ def long_game(turns: int, seed: int) -> dict[str, object]:
     rules = RuleSet.named("standard", turn_limit=turns)
     for attempt in range(seed, seed + 50):
         game = Game.new(4, rules=rules, seed=attempt)
-        play(game, [make_bot("expert", attempt * 10 + s) for s in range(4)], checked=False)
+        play(game, [make_bot("expert", attempt * 10 + s) for s in range(4)])
         if game.turn >= turns:
             return record_of(game)
     raise RuntimeError(f"no game of {turns} turns among 50 seeds")

@@ -75,7 +75,7 @@ def run(
                 for bot, level in zip(bots, levels, strict=True)
             ]
         before = len(game.record)
-        play(game, bots, checked=False)
+        play(game, bots)
         turns += game.turn
         reasons[game.end_reason] += 1
         for entry in game.record[before:]:

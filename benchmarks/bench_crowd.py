@@ -34,7 +34,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 import httpx
 from rich.progress import Progress
@@ -170,7 +170,7 @@ def start_server(db: str, port: int, bot_delay: float, crowd: int) -> subprocess
         *("--connections-per-address", str(crowd + 50), "--address-hellos", str(crowd + 50)),
         "--no-access-log",
     ]
-    return subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    return subprocess.Popen(command, stdout=server_log(), stderr=subprocess.STDOUT, text=True)
 
 
 async def run(args: argparse.Namespace, base: str, server_pid: int) -> dict[str, Any]:
@@ -247,6 +247,40 @@ async def run(args: argparse.Namespace, base: str, server_pid: int) -> dict[str,
     }
 
 
+def server_log() -> IO[str]:
+    """A file for the server's output (a pipe nobody reads would fill up and stop the
+    server at its next log line: a cluster logs every game it takes over)."""
+    log = tempfile.NamedTemporaryFile(  # noqa: SIM115 (the server writes it while it runs)
+        "w", prefix="monopoly-bench-server-", suffix=".log", delete=False
+    )
+    print(f"server output: {log.name}", file=sys.stderr)
+    return log
+
+
+def stop_server(server: subprocess.Popen[str]) -> None:
+    """Stop the server (and its workers): politely, then at once if it takes too long."""
+    server.terminate()
+    try:
+        server.wait(60)
+    except subprocess.TimeoutExpired:
+        server.kill()
+        server.wait(30)
+
+
+def wait_until_served(base: str, server: subprocess.Popen[str]) -> None:
+    """Wait until the server at ``base`` answers its health check (at most a minute)."""
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            if httpx.get(f"{base}/api/health", timeout=2).status_code == 200:
+                return
+        except httpx.HTTPError:
+            pass
+        if time.monotonic() > deadline or server.poll() is not None:
+            raise SystemExit("the server did not start")
+        time.sleep(0.2)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--spectators", type=int, default=1000)
@@ -260,21 +294,11 @@ def main() -> None:
     server = start_server(db, args.port, args.bot_delay, args.spectators)
     base = f"http://127.0.0.1:{args.port}"
     try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                if httpx.get(f"{base}/api/health", timeout=2).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                pass
-            if time.monotonic() > deadline or server.poll() is not None:
-                raise SystemExit("the server did not start")
-            time.sleep(0.2)
+        wait_until_served(base, server)
         result = asyncio.run(run(args, base, server.pid))
         print(json.dumps(result, indent=2))
     finally:
-        server.terminate()
-        server.wait(30)
+        stop_server(server)
 
 
 if __name__ == "__main__":

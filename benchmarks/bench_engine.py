@@ -4,8 +4,8 @@
     .venv/bin/python benchmarks/bench_engine.py --games 50 --profile
     .venv/bin/python benchmarks/bench_engine.py --games 1000 --replay normal
 
-Events are not collected (``game.collect_events = False``) and actions are applied
-unchecked (``play(..., checked=False)``): the fast path a simulation would use.
+Events are not collected (``game.collect_events = False``), and the players' answers from
+the legal list are applied without a second check, as in every game the seat driver plays.
 Prints games/s, player-turns/s, actions/s and the mean number of turns per game; ``--profile``
 runs the same games under cProfile and prints the top 25 functions by own time.
 
@@ -31,7 +31,6 @@ from monopoly.bots.random_bot import RandomBot, play
 from monopoly.core.actions import Action
 from monopoly.core.game import Game
 from monopoly.core.rules import RuleSet
-from monopoly.sim.loop import play_counting
 from monopoly.sim.runner import (
     SimConfig,
     bot_seed,
@@ -54,7 +53,7 @@ def run(
         game.collect_events = False
         bots = [RandomBot(seed * 1000 + i * 10 + s) for s in range(players)]
         before = len(game.record)
-        play(game, bots, checked=False)
+        play(game, bots)
         if not game.over:
             raise SystemExit(f"game {i} (seed {seed + i}) did not end")
         turns += game.turn
@@ -78,9 +77,7 @@ def replay_split(games: int, level: str, rules: str, turn_limit: int) -> None:
         original = _new_game(config, index)  # the same game again, kept for its actions
         levels = lineup(config.bots, config.players, index)
         seed = game_seed(config.seed, index)
-        play_counting(
-            original, [make_bot(name, bot_seed(seed, seat)) for seat, name in enumerate(levels)]
-        )
+        play(original, [make_bot(name, bot_seed(seed, seat)) for seat, name in enumerate(levels)])
         actions = [entry[1] for entry in original.record if entry[0] == "action"]
         game = _new_game(config, index)
         with paused_gc():  # as play_game plays

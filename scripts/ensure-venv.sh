@@ -17,8 +17,20 @@ if [ ! -x .venv/bin/python ] || [ "$(cat .venv/.installed 2>/dev/null)" != "$run
   printf '%s' "$runtime_stamp" > .venv/.installed
   rm -f .venv/.installed-dev .venv/.installed-package
 fi
+# torch for the train extra: PyPI's Linux wheel bundles CUDA (several GB), so take the CPU
+# build (~190 MB) from PyTorch's index when it answers; otherwise pip's usual sources (a
+# wheel on disk, or PyPI). Only this one install asks that index: named in a lock file,
+# it would be asked for every package, and an unreachable index costs retries each time.
+install_torch_cpu() {
+  local index=()
+  if .venv/bin/python -c 'import urllib.request as u; u.urlopen("https://download.pytorch.org/whl/cpu/torch/", timeout=5)' 2>/dev/null; then
+    index=(--extra-index-url https://download.pytorch.org/whl/cpu)
+  fi
+  .venv/bin/python -m pip install -q "${index[@]}" "$(grep -m1 '^torch==' requirements-dev.lock)" >&2
+}
 if [ "${DEV:-0}" = 1 ] && [ "$(cat .venv/.installed-dev 2>/dev/null)" != "$dev_stamp" ]; then
   echo "Installing the test tools into .venv ..." >&2
+  install_torch_cpu
   .venv/bin/python -m pip install -q -r requirements-dev.lock >&2
   printf '%s' "$dev_stamp" > .venv/.installed-dev
 fi

@@ -8,6 +8,7 @@ labels, and the answer of every kind reaching each surface.
 
 from __future__ import annotations
 
+import json
 import tomllib
 from importlib import resources
 
@@ -64,3 +65,12 @@ def test_the_browser_has_a_panel_for_every_decision_kind() -> None:
     text = script.read_text("utf-8")
     drawn = {kind for kind in KINDS if f"  {kind.value}(screen, state, decision, actions)" in text}
     assert set(KINDS) - drawn == set()
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_every_decision_kind_has_a_how_this_works_in_the_browser(language: str) -> None:
+    """The first time a kind of decision appears, its panel offers "How this works": a
+    short text per kind (decision.js shows one wherever the page has the text)."""
+    path = resources.files("monopoly").joinpath("web", "static", "i18n", f"{language}.json")
+    labels = json.loads(path.read_text("utf-8"))
+    assert [k.value for k in KINDS if len(labels.get(f"how_{k.value}", "")) < 40] == []

@@ -25,7 +25,7 @@ from monopoly.analysis import (
     win_chances,
 )
 from monopoly.analysis.calibration import calibrate
-from monopoly.analysis.rollout import scores
+from monopoly.analysis.rollout import scores, turns_ahead
 from monopoly.analysis.runner import position_at
 from monopoly.bots.base import BotError, make_bot, play
 from monopoly.core.actions import (
@@ -153,13 +153,29 @@ def test_marks_honour_the_interval() -> None:
     assert mark_of(Estimate(0.01, 0.005)) is Mark.GOOD
 
 
-def test_horizon_scores_by_net_worth_share() -> None:
-    game = Game.new(
-        ["Ann", "Bob"],
-        seed=1,
-        position={"players": [{"cash": 300}, {"cash": 100}], "properties": {}},
-    )
-    assert scores(game) == pytest.approx([0.75, 0.25])
+def position_game(cash: tuple[int, int], deeds: tuple[tuple[int, ...], ...] = ((), ())) -> Game:
+    properties = {str(space): {"owner": seat} for seat in (0, 1) for space in deeds[seat]}
+    players = [{"cash": cash[0]}, {"cash": cash[1]}]
+    return Game.new(["Ann", "Bob"], seed=1, position={"players": players, "properties": properties})
+
+
+def test_an_open_game_at_the_horizon_is_scored_by_the_fallback_model() -> None:
+    """A rollout stopped at its horizon scores chances that add up to 1: even for equal
+    holdings, sharper than the net-worth share for the richer player (the fitted model:
+    three times the worth is not three times as likely to win but far more), and a whole
+    colour group above scattered streets of the same worth (its future rent)."""
+    assert scores(position_game((500, 500))) == pytest.approx([0.5, 0.5])
+    richer = scores(position_game((300, 100)))
+    assert sum(richer) == pytest.approx(1.0) and richer[0] > 0.9
+    oranges, scattered = (16, 18, 19), (6, 11, 21)  # $560 against $460 of deeds
+    group = scores(position_game((500, 600), (oranges, scattered)))
+    assert group[0] > 0.6
+
+
+def test_the_horizon_ends_after_whole_rounds() -> None:
+    """Every player still in moves equally often before the fallback judges."""
+    assert [turns_ahead(4, players) for players in (2, 3, 4, 5)] == [4, 6, 4, 5]
+    assert turns_ahead(120, 4) == 120 and turns_ahead(120, 7) == 126
 
 
 def test_bad_settings_are_refused() -> None:

@@ -76,7 +76,9 @@ def test_fallback_while_raising_cash_sells_or_mortgages() -> None:
 def test_a_person_seat_is_left_to_the_person() -> None:
     game = Game.new(2, seed=3)
     driver = SeatDriver(game, {}.get)
-    assert driver.computer_to_move() is None and driver.step() is None
+    before = dump_position(game)
+    assert driver.step() is None
+    assert dump_position(game) == before
 
 
 def test_computer_players_finish_a_game_through_the_driver() -> None:
@@ -87,3 +89,41 @@ def test_computer_players_finish_a_game_through_the_driver() -> None:
     assert game.over
     claimed = [e for e in game.record if e[0] == "action" and e[1].name == "claim_rent"]
     assert claimed  # R-RENT-5: the computer players claim through the driver
+
+
+class Copier:
+    """Answers with an equal copy of the first listed answer, never the listed object."""
+
+    def decide(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        return Action.parse(str(legal[0]))
+
+
+class Mortgager:
+    """Mortgages Mediterranean Avenue once, after asking its view whether it may."""
+
+    def decide(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        mortgage = Mortgage(view.seat, MED)
+        return mortgage if view.is_legal(mortgage) else legal[0]
+
+
+def test_an_answer_not_listed_is_checked_then_played() -> None:
+    game = Game.new(2, seed=3)
+    seat = game.decision.seat if game.decision else 0
+    played: list[Action] = []
+    driver = SeatDriver(
+        game,
+        two_bots(Copier(), Copier()).get,  # type: ignore[arg-type]
+        observe=lambda s, a: played.append(a),
+    )
+    assert driver.step() == Roll(seat)
+    assert played == [Roll(seat)]
+    assert any(entry[0] == "action" and entry[1] == Roll(seat) for entry in game.record)
+
+
+def test_a_free_action_the_view_found_legal_is_played() -> None:
+    """R-MORT-1: a player may mortgage an unimproved deed at any time, for its value."""
+    game = start({"players": [{"cash": 100}, {}], "properties": {str(MED): {"owner": 0}}})
+    driver = SeatDriver(game, two_bots(Mortgager(), Mortgager()).get)  # type: ignore[arg-type]
+    assert driver.step() == Mortgage(0, MED)
+    assert game.mortgaged[MED] and game.cash[0] == 130
+    assert waiting(game) == ("roll", 0)

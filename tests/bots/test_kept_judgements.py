@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pytest
 
+from monopoly.bots.driver import SeatDriver
 from monopoly.bots.normal import NormalBot
 from monopoly.bots.trading import set_candidates
 from monopoly.core.game import Game
-from monopoly.core.view import PlayerView
-from tests.bots.drive import bots_for, step
+from tests.bots.drive import bots_for
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
@@ -20,12 +20,12 @@ def test_kept_trade_groups_equal_a_fresh_search(seed: int) -> None:
     board finds."""
     game = Game.new(4, seed=seed)
     bots = bots_for(["normal"] * 4, seed)
-    views = [PlayerView(game, seat) for seat in range(4)]
+    driver = SeatDriver(game, bots.__getitem__)
+    views = driver.views
     checked = 0
     for _ in range(20_000):
-        if game.decision is None:
+        if driver.step() is None:
             break
-        step(game, bots, views)
         for seat, bot in enumerate(bots):
             assert isinstance(bot, NormalBot)
             if not game.active[seat] or not hasattr(bot, "valuation"):

@@ -55,7 +55,11 @@ def test_a_plug_in_by_import_path_plays_a_game() -> None:
 @pytest.mark.parametrize(
     ("spec", "message"),
     [
-        ("grandmaster", "unknown bot 'grandmaster': use easy, expert, hard, normal, random"),
+        (
+            "grandmaster",
+            "unknown bot 'grandmaster': use easy, expert, hard, learned, normal, random, "
+            "module:Class or a policy file (.npz)",
+        ),
         ("no_such_module_xyz:Bot", "cannot import 'no_such_module_xyz'"),
         ("tests.bots.test_plugins:Missing", "has no 'Missing'"),
         ("tests.bots.test_plugins:NoDecide", "has no decide(view, legal) method"),

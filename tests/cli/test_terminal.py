@@ -187,6 +187,24 @@ def test_speed_die_bus_and_triples() -> None:
     assert game.position[0] == 24
 
 
+@pytest.mark.parametrize(
+    ("language", "one", "two"),
+    [
+        ("de", "1  1 Feld ziehen (nach Gemeinschaftsfeld)", "2  2 Felder ziehen (nach Turmstraße)"),
+        ("en", "1  Move 1 space (to Community Chest)", "2  Move 2 spaces (to Baltic Avenue)"),
+    ],
+)
+def test_the_bus_choices_count_in_the_languages_plural_forms(
+    language: str, one: str, two: str
+) -> None:
+    """CLDR plural rules through Babel: "1 Feld", "2 Felder" (not "1 Felder")."""
+    speed = {"players": [{"speed_die": True, "position": 1}, {}]}
+    game = start(speed, rules="speed", dice=[(1, 2, BUS)], language=language)
+    shown = play(game, "1", "2")
+    assert one in shown and two in shown
+    assert game.position[0] == 3
+
+
 def test_building_shortage_want_auction_and_place() -> None:
     properties = {str(s): {"owner": 1, "buildings": 4} for s in (21, 23, 24, 26, 27, 29)}
     properties |= {"31": {"owner": 1, "buildings": 2}, "32": {"owner": 1, "buildings": 2}}
@@ -426,6 +444,28 @@ def test_resign_asks_first_then_leaves_and_the_computers_play_on() -> None:
     assert "Ann is bankrupt." in shown
     assert not game.active[0] and game.over and 0 not in game.winners
     assert "Final standings:" in shown
+
+
+@pytest.mark.parametrize(
+    ("language", "asked"),
+    [
+        ("en", "You owe $100 to P1: you go bankrupt to P1, who receives your cash"),
+        ("de", "Du schuldest P1 100 €: Du gehst bankrott an P1, P1 erhält dein Geld"),
+    ],
+)
+def test_resign_while_raising_cash_for_a_player_says_the_deeds_go_to_that_player(
+    language: str, asked: str
+) -> None:
+    """R-BANKRUPT-2: resigning in debt to a player makes you bankrupt to them, and the
+    question says so; P1 receives the cash and Reading Railroad."""
+    position = {
+        "players": [{"position": 35, "cash": 50}, {}, {}],
+        "properties": {"37": {"owner": 1}, "39": {"owner": 1}, "5": {"owner": 0}},
+    }
+    game = start(position, dice=[(1, 3)], language=language)
+    shown = play(game, "1", "r", "y" if language == "en" else "j")
+    assert asked in shown
+    assert game.owner[5] == 1 and game.cash[1] == 1500 + 50 and not game.active[0]
 
 
 def test_resign_in_german() -> None:

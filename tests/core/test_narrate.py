@@ -11,6 +11,7 @@ from monopoly.core import events as ev
 from monopoly.core.editions import edition_keys, get_edition
 from monopoly.core.game import Game
 from monopoly.core.narrate import Narrator, catalog, money
+from monopoly.sim.texts import Texts as SimTexts
 from tests.scenario import start
 
 EVENT_TYPES = [
@@ -76,3 +77,32 @@ def test_building_sentences_use_the_editions_words() -> None:
     text = Narrator(game).describe(built[0])
     assert "Crypt" in text
     assert "50 IP" in text
+
+
+@pytest.mark.parametrize(
+    ("language", "one", "two"),
+    [
+        ("en", "the Bank has 1 house left", "the Bank has 2 houses left"),
+        ("de", "Die Bank hat nur noch 1 Haus,", "Die Bank hat nur noch 2 Häuser,"),
+    ],
+)
+def test_a_shortage_counts_the_banks_houses_in_the_plural_form(
+    language: str, one: str, two: str
+) -> None:
+    """R-BUILD-5: a shortage names the Bank's stock as "1 house", "2 houses"."""
+    narrator = Narrator(Game.new(2, "classic", language=language))
+    assert one in narrator.describe(ev.BuildingShortage(hotel=False, stock=1, wanted=3))
+    assert two in narrator.describe(ev.BuildingShortage(hotel=False, stock=2, wanted=3))
+
+
+@pytest.mark.parametrize(
+    ("language", "one", "two"),
+    [
+        ("en", "1 game ended in a shared win", "2 games ended in a shared win"),
+        ("de", "1 Spiel endete mit geteiltem Sieg", "2 Spiele endeten mit geteiltem Sieg"),
+    ],
+)
+def test_the_simulators_counts_take_the_plural_form(language: str, one: str, two: str) -> None:
+    texts = SimTexts(get_edition("classic"), language)
+    assert texts("shared", count=1).startswith(one)
+    assert texts("shared", count=2).startswith(two)

@@ -105,6 +105,24 @@ def test_r_bankrupt_2_resign_while_raising_cash_for_a_player_pays_that_player() 
     assert waiting(game) == (ROLL, 1)
 
 
+def test_r_bankrupt_3_resign_while_raising_cash_for_the_bank_auctions_the_deeds() -> None:
+    """A debt to the Bank (Luxury Tax) does not make resigning a gift to anyone: the
+    seat goes bankrupt to the Bank and its deeds are auctioned among the others."""
+    game = start(
+        {"players": [{"position": 34, "cash": 50}, {}, {}], "properties": {READING: {"owner": 0}}},
+        dice=[(1, 3)],
+    )
+    game.apply(Roll(0))  # Luxury Tax, $100: seat 0 could mortgage Reading for 100
+    assert waiting(game) == (RAISE_CASH, 0)
+    said = Narrator(game).describe(next(e for e in game.events if isinstance(e, ev.DebtOwed)))
+    assert said == "P0 owes $100 to the Bank and must raise cash."
+    events = game.apply(Resign(0))
+    assert ev.PlayerBankrupt(0, -1) in events
+    assert ev.AuctionStarted(READING, (1, 2)) in events
+    assert game.cash[1] == game.cash[2] == 1500  # nobody was handed anything
+    assert waiting(game) == (BID, 1)
+
+
 def test_r_short_4_resign_ends_the_short_game_and_the_richest_wins() -> None:
     game = new_game(3, rules="short")
     assert not game.over
@@ -168,6 +186,17 @@ def test_a_record_with_a_resign_replays_to_the_same_game() -> None:
     assert game_state(again) == game_state(game)
     assert again.owner[MED] == 2 and not again.active[1]
     assert waiting(again) == (BUY, 2)  # Reading Railroad is the Bank's again
+
+
+def test_a_debt_to_the_bank_says_the_bank_in_english_and_german() -> None:
+    said = {}
+    for language in ("en", "de"):
+        game = start({"players": [{}, {}]}, language=language)
+        said[language] = Narrator(game).describe(ev.DebtOwed(0, -1, 20))
+    assert said == {
+        "en": "P0 owes $20 to the Bank and must raise cash.",
+        "de": "P0 schuldet der Bank 20 € und muss Geld beschaffen.",
+    }
 
 
 def test_resign_is_narrated_in_english_and_german() -> None:

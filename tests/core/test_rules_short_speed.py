@@ -516,7 +516,7 @@ def test_r_speed_7_triples_move_anywhere_then_the_turn_ends() -> None:
     assert decision is not None and decision.kind == TRIPLES
     assert game.position[0] == 0
     assert len(game.decision_actions()) == 40
-    assert_illegal(game, ChooseSpace(0, 40), "choose a space 0..39")
+    assert_illegal(game, ChooseSpace(0, 40), "choose a space from 0 to 39")
     game.apply(ChooseSpace(0, 39))
     assert game.position[0] == 39
     game.apply(Buy(0))

@@ -60,3 +60,20 @@ def test_pettingzoo_example_saves_a_replayable_record(tmp_path: Path) -> None:
     assert "agent steps" in out
     game = replay(json.loads(record.read_text(encoding="utf-8")))
     assert game.over
+
+
+def test_maskable_ppo_baseline_trains_and_its_loss_moves(tmp_path: Path) -> None:
+    """The baseline (the ``train`` extra, which ./test installs): MaskablePPO on the
+    Gymnasium env in core mode makes four updates of 64 steps; each loss is finite and
+    they differ (the policy is learning, not standing still)."""
+    out = _run(
+        tmp_path,
+        "maskable_ppo.py",
+        *("--timesteps", "256", "--n-steps", "64", "--out", str(tmp_path)),
+    )
+    losses = [
+        float(line.rsplit(" ", 1)[1]) for line in out.splitlines() if line.startswith("update ")
+    ]
+    assert len(losses) >= 3
+    assert all(np.isfinite(losses)) and len(set(losses)) > 1
+    assert (tmp_path / "monopoly_maskable_ppo.zip").stat().st_size > 10_000

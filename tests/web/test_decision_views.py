@@ -20,14 +20,14 @@ from typing import Any
 import pytest
 
 from monopoly.bots.random_bot import RandomBot
-from monopoly.core.actions import Build, Roll, action_from_json
+from monopoly.core.actions import Build, DeclineBuy, PassBid, Roll, action_from_json
 from monopoly.core.debt import raisable
 from monopoly.core.editions import edition_keys
 from monopoly.core.game import Game
 from monopoly.core.rules import RuleSet
-from monopoly.core.state import RAISE_CASH
+from monopoly.core.state import BID, RAISE_CASH, ROLL
 from monopoly.web import views
-from tests.scenario import start
+from tests.scenario import start, waiting
 
 RULE_SETS = ("standard", "short", "speed", "short+speed")
 RAISING = ("sell", "mortgage")
@@ -150,3 +150,16 @@ def test_the_speed_die_faces_are_sent_by_name() -> None:
     assert views.dice_json((3, 4, 5)) == [3, 4, "mr_monopoly"]
     assert views.dice_json((5, 5, 2)) == [5, 5, 2]
     assert views.dice_json((6, 1)) == [6, 1]
+
+
+def test_the_table_says_who_rolled_the_dice_it_shows() -> None:
+    """The phone's dice strip names who rolled: after seat 0's roll the turn passes to
+    seat 1, whose name must not stand beside seat 0's dice."""
+    game = start({"players": [{}, {}]}, dice=[(1, 2)])
+    assert views.last_roller(game) is None  # nobody has rolled yet
+    game.apply(Roll(0))  # to Baltic Avenue
+    game.apply(DeclineBuy(0))
+    while game.decision is not None and game.decision.kind == BID:
+        game.apply(PassBid(game.decision.seat))  # nobody bids
+    assert waiting(game) == (ROLL, 1) and game.last_roll == (1, 2)
+    assert views.last_roller(game) == 0

@@ -27,6 +27,12 @@ RESULTS_FIT = """() => {
   const boxes = [dialog, ...dialog.querySelectorAll('.table-scroll')];
   return boxes.every((box) => box.scrollWidth <= box.clientWidth + 1);
 }"""
+CHART_LABELS = """() => [...document.querySelectorAll('[data-testid=worth-chart] text')]
+  .map((el) => {
+    const matrix = el.getScreenCTM();
+    return parseFloat(getComputedStyle(el).fontSize) * Math.hypot(matrix.a, matrix.b);
+  })"""
+"""The rendered size (CSS px) of each label of the results' net worth chart."""
 
 
 @pytest.fixture(scope="module")
@@ -81,6 +87,8 @@ def test_lobby_table_dialogs_and_results_have_no_serious_violations(
     page.locator("dialog[data-testid=game-over][open]").wait_for()
     problems += serious(page, "results")
     assert page.evaluate(RESULTS_FIT), "the results must read without scrolling sideways"
+    labels = page.evaluate(CHART_LABELS)
+    assert len(labels) == 3 and min(labels) >= 11, labels  # the chart's axis, readable too
     assert problems == [], "\n".join(problems)
     assert errors == []
     page.close()

@@ -78,6 +78,9 @@ def test_every_text_on_the_board_is_readable_in_every_edition(
             assert too_small == [], (edition, language, too_small)
             cut = [t["text"] for t in texts if t["text"].endswith("…")]
             assert cut == [], (edition, language, cut)
+            # an abbreviation breaks after a dot, not with a hyphen ("S.P.E.C.I.-")
+            dot_hyphen = [t["text"] for t in texts if t["text"].endswith(".-")]
+            assert dot_hyphen == [], (edition, language, dot_hyphen)
             assert measured["outside"] == [], (edition, language)
             assert errors == []
             page.close()

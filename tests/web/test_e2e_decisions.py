@@ -51,13 +51,15 @@ TEXTS = {
         "trade": "Propose a trade",
         "paid": "Ann pays Bot 2 (Easy) $80 rent for {new_york}.",
     },
-    "de": {
+    "de": {  # the page's amounts never break between number and symbol (no-break space)
         "heading": "Du musst Geld beschaffen",
-        "owe": "Du schuldest Bot 2 (Leicht) 80 €: Miete.",
-        "missing": "Dein Geld: 60 € — es fehlen noch 20 €.",
-        "raisable": "Durch Verkaufen von Gebäuden und Hypotheken kannst du noch 310 € beschaffen.",
-        "sell": "Haus auf {oriental} verkaufen (+25 €)",
-        "mortgage": "{electric} mit Hypothek belasten (75 €)",
+        "owe": "Du schuldest Bot 2 (Leicht) 80\xa0€: Miete.",
+        "missing": "Dein Geld: 60\xa0€ — es fehlen noch 20\xa0€.",
+        "raisable": (
+            "Durch Verkaufen von Gebäuden und Hypotheken kannst du noch 310\xa0€ beschaffen."
+        ),
+        "sell": "Haus auf {oriental} verkaufen (+25\xa0€)",
+        "mortgage": "{electric} mit Hypothek belasten (75\xa0€)",
         "trade": "Handel vorschlagen",
         "paid": "Ann zahlt Bot 2 (Leicht) 80 € Miete für {new_york}.",
     },
@@ -112,6 +114,41 @@ def test_a_debtor_sees_the_debt_and_every_way_to_raise_it(
     raise_list.filter(has_text=words["sell"]).click()  # $60 + $25 covers the $80
     page.wait_for_function("document.querySelector('#decision').dataset.kind !== 'raise_cash'")
     assert words["paid"] in log_text(page)
+    assert errors == []
+    page.close()
+
+
+@pytest.mark.parametrize(
+    ("language", "owed", "logged"),
+    [
+        ("en", "You owe $100 to the Bank", "Ann owes $100 to the Bank and must raise cash."),
+        (
+            "de",
+            "Du schuldest der Bank 100\xa0€",
+            "Ann schuldet der Bank 100 € und muss Geld beschaffen.",
+        ),
+    ],
+)
+def test_a_debt_to_the_bank_names_the_bank_with_its_article(
+    server: ServerThread, browser: Browser, language: str, owed: str, logged: str
+) -> None:
+    """Luxury Tax with $50 in hand: "to the Bank" / "der Bank", not a bare "Bank"."""
+    created = create(
+        server.base,
+        language=language,
+        seats=[{"type": "human"}, {"type": "bot", "level": "easy"}],
+        position={"players": [{"position": 35, "cash": 50}, {}], "properties": {"5": {"owner": 0}}},
+        seed=3,  # Ann rolls 2 + 1: Luxury Tax
+    )
+    page = browser.new_page(viewport={"width": 1366, "height": 768})
+    errors = watch_errors(page)
+    open_seat(page, server.base, created["game_id"], created["seat_token"])
+    page.goto(f"{server.base}/?game={created['game_id']}&lang={language}")
+    page.locator("[data-testid=start]").click()
+    page.locator("#decision [data-act=roll]").click()
+    page.locator("#decision[data-kind=raise_cash]").wait_for()
+    assert owed in page.locator("#decision").inner_text()
+    assert logged in log_text(page).splitlines()
     assert errors == []
     page.close()
 

@@ -43,7 +43,7 @@ def test_the_options_say_what_each_rule_set_means_and_adds(server: ServerThread)
     ("language", "standard", "speed", "speed_1000"),
     [
         ("en", "Everyone starts with $1,500.", "Everyone starts with $2,500.", "$2,000"),
-        ("de", "Alle beginnen mit 1.500 €.", "Alle beginnen mit 2.500 €.", "2.000 €"),
+        ("de", "Alle beginnen mit 1.500\xa0€.", "Alle beginnen mit 2.500\xa0€.", "2.000\xa0€"),
     ],
 )
 def test_the_create_form_shows_the_real_starting_cash_and_the_rules_meaning(

@@ -57,17 +57,23 @@ def test_the_join_page_shows_no_null_line(server: ServerThread, browser: Browser
 
 
 def test_german_labels_take_the_singular_for_one(server: ServerThread, browser: Browser) -> None:
-    """CLDR plural rules: "1 Feld bis …", "2 Felder bis …" (the Bus move's buttons)."""
+    """CLDR plural rules: "1 Feld bis …", "2 Felder bis …" (the Bus move's buttons), the
+    decks' cards, the watchers and the seats still free."""
     page = browser.new_page()
     page.goto(f"{server.base}/?lang=de")
     page.locator("form.create-form").wait_for()
     labels = page.evaluate(
         """async () => {
           const { t } = await import("/js/i18n.js");
-          return [1, 2].map((steps) => t("act_choose_move", { steps, name: "Los" }));
+          return [1, 2].flatMap((count) => [
+            t("act_choose_move", { steps: count, name: "Los" }), t("cards_left", { count }),
+            t("watchers", { count }), t("waiting_for_players", { count })]);
         }"""
     )
-    assert labels == ["1 Feld bis Los", "2 Felder bis Los"]
+    assert labels == [
+        *["1 Feld bis Los", "1 Karte", " · 1 schaut zu", "Es fehlt noch 1 Mitspieler."],
+        *["2 Felder bis Los", "2 Karten", " · 2 schauen zu", "Es fehlen noch 2 Mitspieler."],
+    ]
     page.close()
 
 

@@ -13,7 +13,7 @@ from playwright.sync_api import Page
 
 from monopoly.core.actions import ProposeTrade
 from monopoly.core.game import Game
-from monopoly.core.records import entry_from_json, setup_from_json
+from monopoly.core.records import entry_from_json, replay, setup_from_json
 from monopoly.core.state import TRADE
 from monopoly.web.storage import Store
 from tests.bots.test_manners import Seen, assert_mannerly, seen
@@ -118,7 +118,45 @@ def test_resigning_ends_the_short_game(tmp_path: Path) -> None:
         assert errors == []
 
 
+IN_DEBT_TO_BOT = {
+    "players": [{"position": 36, "cash": 50}, {}],
+    "properties": {"37": {"owner": 1}, "39": {"owner": 1}, "5": {"owner": 0}},
+    "turn": 0,
+}
+"""Ann, with $50 and Reading Railroad, three spaces before the computer's Boardwalk."""
+
+
+def test_resigning_in_debt_to_a_player_says_that_player_gets_the_deeds(tmp_path: Path) -> None:
+    """R-BANKRUPT-2: raising cash for rent owed to a player, resigning makes Ann bankrupt
+    to that player, and the dialog says so before she confirms (R-BANKRUPT-3 otherwise)."""
+    with ann_at_the_table(
+        tmp_path / "games.sqlite3",
+        seats=[{"type": "human"}, {"type": "bot", "level": "easy"}],
+        position=IN_DEBT_TO_BOT,
+        seed=3,  # Ann rolls 2 + 1: Boardwalk, $100 rent
+    ) as (page, errors, _game):
+        dialog = page.locator("dialog[data-testid=resign-dialog]")
+        page.locator("[data-testid=resign]").click()
+        assert "go bankrupt to the Bank" in dialog.inner_text()  # no debt yet
+        assert "title deeds are auctioned" in dialog.inner_text()
+        dialog.locator("[data-testid=resign-cancel]").click()
+        page.locator("#decision [data-act=roll]").click()
+        assert decision(page) == "raise_cash"
+        page.locator("[data-testid=resign]").click()
+        said = dialog.inner_text()
+        assert "You owe $100 to Bot 2 (Easy), so you go bankrupt to Bot 2 (Easy)" in said
+        assert "Bot 2 (Easy) receives your cash, your title deeds" in said
+        assert "auctioned" not in said
+        dialog.locator("[data-testid=resign-confirm]").click()
+        wait_log(page, "Ann is bankrupt.")
+        assert space_attr(page, 5, "owner") == "1"  # Reading Railroad went to the creditor
+        assert "Up for auction" not in page.locator("#log").inner_text()
+        assert errors == []
+
+
 # ---------------------------------------------------------------------- manners
+ROUNDS = 50
+"""The issue's measure: no repeated offer over 50 rounds of a seeded game."""
 NAGGING_START = {
     "players": [{"cash": 1500}, {"cash": 1500}, {"cash": 1500}],
     "properties": {
@@ -153,15 +191,20 @@ def test_computer_players_do_not_nag_a_person_who_says_no(tmp_path: Path) -> Non
     db = tmp_path / "games.sqlite3"
     with ann_at_the_table(
         db,
-        rules={"preset": "standard", "options": {"turn_limit": 45}},
+        rules={"preset": "standard", "options": {"round_limit": ROUNDS}},
         seats=[{"type": "human"}] + [{"type": "bot", "level": "hard"}] * 2,
         position=NAGGING_START,
         seed=4,
     ) as (page, errors, game_id):
         plan = Plan()
-        assert play(page, plan, lambda kind: False, limit=600) == "over"
+        assert play(page, plan, lambda kind: False, limit=2000) == "over"
         assert "trade" in plan.kinds  # Ann was asked, and said no each time
         assert errors == []
     stored = Store(str(db)).load(game_id)
     assert stored is not None
-    assert_mannerly(offers_in(stored.record()))
+    record = stored.record()
+    offers = offers_in(record)
+    assert_mannerly(offers)
+    assert len(offers) >= 3  # the computers did offer, and kept their manners
+    finished = replay(record)
+    assert finished.round >= ROUNDS  # 50 rounds were played

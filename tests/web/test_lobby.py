@@ -55,7 +55,10 @@ def test_options_list_the_registered_levels_in_both_languages(server: ServerThre
     english = httpx.get(f"{server.base}/api/options").json()
     german = httpx.get(f"{server.base}/api/options", params={"language": "de"}).json()
     assert {level["key"] for level in english["levels"]} == set(LEVELS)
-    assert {"key": "random", "name": "Zufall"} in german["levels"]
+    named = {level["key"]: level["name"] for level in german["levels"]}
+    assert named["random"] == "Zufall" and named["learned"] == "Gelernt"
+    for english_level, german_level in zip(english["levels"], german["levels"], strict=True):
+        assert english_level["about"] and german_level["about"] != english_level["about"]
     assert [p["key"] for p in german["presets"]] == ["standard", "short", "speed", "short+speed"]
     names = {o["key"]: o["name"] for o in german["rule_options"]}
     assert (

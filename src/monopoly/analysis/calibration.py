@@ -24,12 +24,12 @@ from typing import Any
 
 from matplotlib.figure import Figure
 
+from monopoly.bots.base import play
 from monopoly.core.game import Game
 from monopoly.core.rules import RuleSet
 from monopoly.sim.backends import chunks
-from monopoly.sim.loop import play_counting
 from monopoly.sim.matches import DEFAULT_TURN_LIMIT
-from monopoly.sim.report import _figure
+from monopoly.sim.report import blank_figure
 
 from .estimates import Z95
 from .rollout import RolloutSettings, players_of, rollout
@@ -126,7 +126,7 @@ def calibration_game(
     the turn of the prediction)."""
     rules = RuleSet.named("standard", turn_limit=DEFAULT_TURN_LIMIT)
     game = Game.new(players, rules=rules, seed=seed)
-    play_counting(game, players_of(settings.level, players, seed))
+    play(game, players_of(settings.level, players, seed))
     share = 1.0 / len(game.winners)
     outcome = [share if seat in game.winners else 0.0 for seat in range(players)]
     turn = random.Random(seed).randint(1, max(1, game.turn))
@@ -197,7 +197,7 @@ def plot_bins(
 ) -> Figure:
     """:func:`plot_reliability` of bins (mean prediction, observed rate, half-width,
     predictions) and the two Brier scores (as in ``calibration.json``)."""
-    figure = _figure(6.4, 6.8)
+    figure = blank_figure(6.4, 6.8)
     diagram, counts = figure.subplots(2, 1, height_ratios=(3, 1), sharex=True)
     diagram.plot([0, 1], [0, 1], color="grey", linestyle="--", linewidth=1, label=texts("perfect"))
     diagram.errorbar(

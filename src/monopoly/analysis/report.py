@@ -10,7 +10,7 @@ from pathlib import Path
 from matplotlib.figure import Figure
 
 from monopoly.core.game import Game
-from monopoly.sim.report import _figure, _save, _table, page
+from monopoly.sim.report import blank_figure, html_table, page, save_figure
 
 from .judge import Mark
 from .review import GameAnalysis, ReviewedDecision
@@ -33,7 +33,7 @@ SEAT_COLOURS = (
 def plot_chart(analysis: GameAnalysis, texts: AnalysisTexts) -> Figure:
     """Each player's win chance at the start of every turn, its 95 % band, and the
     marked decisions as markers on the decider's line."""
-    figure = _figure(10, 4.2)
+    figure = blank_figure(10, 4.2)
     axes = figure.subplots()
     turns = [point.turn for point in analysis.points]
     for seat, name in enumerate(analysis.names):
@@ -76,7 +76,7 @@ def _chance_at(analysis: GameAnalysis, decision: ReviewedDecision) -> float:
 def write_report(analysis: GameAnalysis, game: Game, texts: AnalysisTexts, folder: Path) -> Path:
     """Write the chart and ``index.html`` into ``folder``; returns the page's path."""
     folder.mkdir(parents=True, exist_ok=True)
-    _save(plot_chart(analysis, texts), folder / CHART)
+    save_figure(plot_chart(analysis, texts), folder / CHART)
     page = folder / "index.html"
     page.write_text(_html(analysis, game, texts), encoding="utf-8")
     return page
@@ -105,7 +105,7 @@ def _html(analysis: GameAnalysis, game: Game, texts: AnalysisTexts) -> str:
         texts("mark"),
     ]
     rows = decision_rows(analysis, game, texts)
-    marked = _table(header, rows) if rows else f"<p>{esc(texts('no_marks'))}</p>"
+    marked = html_table(header, rows) if rows else f"<p>{esc(texts('no_marks'))}</p>"
     stopped = ""
     if not analysis.complete:
         note = texts("stopped_early", done=analysis.done, total=analysis.planned)
@@ -115,7 +115,7 @@ def _html(analysis: GameAnalysis, game: Game, texts: AnalysisTexts) -> str:
         title,
         f"""{stopped}
 <h2>{esc(texts("settings"))}</h2>
-{_table([], setup_rows)}
+{html_table([], setup_rows)}
 <p>{esc(texts("method"))}</p>
 <h2>{esc(texts("win_chances"))}</h2>
 <img src="{CHART}" alt="{esc(texts("win_chances"))}">

@@ -11,9 +11,10 @@ A rollout is the unit of every estimate in :mod:`monopoly.analysis`:
   and not the dice's;
 * every seat is then played by the chosen level for at most ``horizon`` player-turns;
 * the rollout scores each seat: a real end gives the winners their share of 1; a game
-  still open at the horizon is scored by the **fallback**, each active player's share
-  of the net worth still in play (R-SHORT-4 counting; see docs/analysis.md for why
-  this and how well it is calibrated).
+  still open at the horizon is scored by the **fallback** (fallback.py): each active
+  player's chance from their shares of the net worth and of the rent income in play,
+  a model fitted to simulated games (see docs/analysis.md for how well it is
+  calibrated).
 """
 
 from __future__ import annotations
@@ -21,10 +22,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from monopoly.bots.base import Bot, make_bot
+from monopoly.bots.base import Bot, make_bot, play
 from monopoly.core.actions import Action
 from monopoly.core.game import Game
-from monopoly.sim.loop import play_counting
+
+from .fallback import fallback
 
 LEVEL = "expert"
 HORIZON = 120
@@ -79,14 +81,21 @@ def _searches_nothing(bot: Bot) -> bool:
     return getattr(bot, "rollouts", None) == 0
 
 
+def turns_ahead(horizon: int, players: int) -> int:
+    """The horizon rounded up to whole rounds of the ``players`` still in: every player
+    moves equally often before the fallback judges (a short look-ahead in which one
+    player moved twice and another once would favour the first)."""
+    return -(-horizon // players) * players
+
+
 def play_out(copy: Game, settings: RolloutSettings, seed: int) -> list[float]:
     """Play the determinised ``copy`` on for the horizon; each seat's score."""
     own_limit = copy.rules.turn_limit
-    horizon = copy.turn + settings.horizon
+    horizon = copy.turn + turns_ahead(settings.horizon, max(1, len(copy.active_seats())))
     if not own_limit or horizon < own_limit:
         copy.rules = copy.rules.with_options(turn_limit=horizon)
     if not copy.over:
-        play_counting(copy, players_of(settings.level, copy.players, seed), MAX_ACTIONS)
+        play(copy, players_of(settings.level, copy.players, seed), MAX_ACTIONS)
     return scores(copy, real_limit=own_limit)
 
 
@@ -104,8 +113,8 @@ def rollout(
 
 def scores(game: Game, real_limit: int = 0) -> list[float]:
     """Each seat's score: its share of the win when the game ended for real (a
-    bankruptcy end, or the game's own turn limit ``real_limit``), else its share of the
-    net worth of the players still in (the fallback)."""
+    bankruptcy end, or the game's own turn limit ``real_limit``), else its chance by
+    the fallback (fallback.py)."""
     seats = range(game.players)
     ended_for_real = game.over and (
         game.end_reason != HORIZON_END or (real_limit > 0 and game.turn >= real_limit)
@@ -113,9 +122,4 @@ def scores(game: Game, real_limit: int = 0) -> list[float]:
     if ended_for_real:
         share = 1.0 / len(game.winners)
         return [share if seat in game.winners else 0.0 for seat in seats]
-    worth = [max(game.net_worth(seat), 0) if game.active[seat] else 0 for seat in seats]
-    total = sum(worth)
-    if total <= 0:
-        active = game.active_seats()
-        return [1.0 / len(active) if seat in active else 0.0 for seat in seats]
-    return [value / total for value in worth]
+    return fallback(game)

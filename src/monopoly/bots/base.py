@@ -6,8 +6,10 @@ A bot answers ``decide(view, legal)``: ``view`` is the :class:`PlayerView` of it
 allow it now — building, selling, mortgaging, lifting a mortgage, proposing a trade —
 checked with ``view.is_legal``; the game then asks it again.
 
-Levels are registered by name (``easy``, ``normal``, ``hard``, ``random``); any other
-spec is an import path ``package.module:ClassName`` whose class takes a ``seed``.
+Levels are registered by name (``easy``, ``normal``, ``hard``, ``expert``, ``learned``,
+``random``); any other spec is an import path ``package.module:ClassName`` whose class
+takes a ``seed``, or the path of a core-mode policy file (``*.npz``, played like the
+``learned`` level: :mod:`monopoly.rl.learned`).
 """
 
 from __future__ import annotations
@@ -42,12 +44,17 @@ class BotError(MonopolyError, ValueError):
 
 
 def make_bot(spec: str, seed: int = 0) -> Bot:
-    """A bot from a level name or an import path ``module:Class``."""
+    """A bot from a level name, an import path ``module:Class`` or a policy file."""
     load_levels()
     if spec in LEVELS:
         return LEVELS[spec](seed)
+    if spec.endswith(".npz"):
+        return _policy_bot(spec, seed)
     if ":" not in spec:
-        raise BotError(f"unknown bot {spec!r}: use {', '.join(sorted(LEVELS))} or module:Class")
+        raise BotError(
+            f"unknown bot {spec!r}: use {', '.join(sorted(LEVELS))}, module:Class "
+            "or a policy file (.npz)"
+        )
     module_name, _, class_name = spec.partition(":")
     try:
         module = importlib.import_module(module_name)
@@ -62,6 +69,15 @@ def make_bot(spec: str, seed: int = 0) -> Bot:
     return bot
 
 
+def _policy_bot(path: str, seed: int) -> Bot:
+    from monopoly.rl.learned import LearnedBot, PolicyFileError
+
+    try:
+        return LearnedBot(seed, path)
+    except PolicyFileError as error:
+        raise BotError(str(error)) from None
+
+
 def load_levels() -> None:
     if not LEVELS:
         from . import levels  # noqa: F401  (registers the levels)
@@ -71,19 +87,12 @@ def play(
     game: Game,
     bots: Sequence[Bot],
     max_actions: int = 1_000_000,
-    checked: bool = True,
     observe: Callable[[int, Action], None] | None = None,
 ) -> Game:
     """Let bots play ``game`` to its end (or ``max_actions``); ``bots[seat]`` plays seat.
 
     Through the one :class:`~monopoly.bots.driver.SeatDriver`, with its strict policy:
-    a bot's illegal answer raises. ``checked=False`` applies answers from the legal list
-    unchecked (the fast path). ``observe(seat, action)`` is told each answer first.
+    a bot's illegal answer raises. ``observe(seat, action)`` is told each answer first.
     """
-    SeatDriver(game, bots.__getitem__, checked=checked, observe=observe).run(max_actions)
+    SeatDriver(game, bots.__getitem__, observe=observe).run(max_actions)
     return game
-
-
-def offer_claims(game: Game, bots: Sequence[Bot], views: Sequence[PlayerView]) -> None:
-    """R-RENT-5 option: owners with rent to claim may claim it (see SeatDriver)."""
-    SeatDriver(game, bots.__getitem__, views=dict(enumerate(views))).claim_rents()

@@ -130,7 +130,7 @@ class ExpertBot:
         bots: list[HardBot] = [
             ExpertJudge(seed + s) if s == seat else HardBot(seed + s) for s in range(copy.players)
         ]
-        play(copy, bots, max_actions=20_000, checked=False)
+        play(copy, bots, max_actions=20_000)
         return score(copy, seat)
 
 

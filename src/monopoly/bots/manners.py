@@ -18,7 +18,6 @@ play the same game against everyone.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Final
 
 from monopoly.core.actions import ProposeTrade
@@ -27,29 +26,40 @@ from monopoly.core.view import PlayerView
 CASH_CHANGE_FLOOR: Final = 100
 """The least change of either side's cash that makes an offer worth making again."""
 
-Holdings = tuple[tuple[int, int, int, bool], ...]
-"""(space, owner, buildings, mortgaged) of every deed either side of an offer holds."""
 
-
-@dataclass(frozen=True, slots=True)
 class MadeOffer:
-    """An offer as it was made: the round, what the two sides held and their cash."""
+    """An offer as it was made: the deeds on the board then (the holder, buildings and
+    mortgage of every space) and the cash of both sides."""
 
-    round: int
-    holdings: Holdings
-    cash: tuple[int, int]
-    cash_change: int
-    """How far either side's cash must move for the offer to be worth making again."""
+    def __init__(self, view: PlayerView, offer: ProposeTrade) -> None:
+        self.owner: Final = tuple(view.owner)
+        self.level: Final = tuple(view.level)
+        self.mortgaged: Final = tuple(view.mortgaged)
+        self.cash: Final = (view.cash[offer.seat], view.cash[offer.partner])
+        self.cash_change: Final = max(CASH_CHANGE_FLOOR, offer.give_cash + offer.take_cash)
+        """How far either side's cash must move for the offer to be worth making again."""
 
+    def holdings_changed(self, view: PlayerView, seat: int, partner: int) -> bool:
+        """Whether a deed that ``seat`` or ``partner`` holds now or held then changed its
+        holder, buildings or mortgage since."""
+        owner, level, mortgaged = view.owner, view.level, view.mortgaged
+        for space, then in enumerate(self.owner):
+            now = owner[space]
+            if (then in (seat, partner) or now in (seat, partner)) and (
+                now != then
+                or level[space] != self.level[space]
+                or mortgaged[space] != self.mortgaged[space]
+            ):
+                return True
+        return False
 
-def holdings(view: PlayerView, seat: int, partner: int) -> Holdings:
-    """What ``seat`` and ``partner`` hold: the deeds, their buildings and mortgages."""
-    owner, level, mortgaged = view.owner, view.level, view.mortgaged
-    return tuple(
-        (space, holder, level[space], mortgaged[space])
-        for space, holder in enumerate(owner)
-        if holder in (seat, partner)
-    )
+    def cash_changed(self, view: PlayerView, seat: int, partner: int) -> bool:
+        """Whether either side's cash moved by more than :attr:`cash_change`."""
+        was_mine, was_theirs = self.cash
+        return (
+            abs(view.cash[seat] - was_mine) > self.cash_change
+            or abs(view.cash[partner] - was_theirs) > self.cash_change
+        )
 
 
 class OfferMemory:
@@ -71,25 +81,13 @@ class OfferMemory:
         if self._round_of_last.get(partner) == view.round:
             return False
         made = self._made.get((partner, take))
-        return made is None or self._changed(view, seat, partner, made)
+        return (
+            made is None
+            or made.holdings_changed(view, seat, partner)
+            or made.cash_changed(view, seat, partner)
+        )
 
     def note(self, view: PlayerView, offer: ProposeTrade) -> None:
         """Remember that ``offer`` is being made now."""
-        seat, partner = offer.seat, offer.partner
-        self._round_of_last[partner] = view.round
-        self._made[(partner, offer.take)] = MadeOffer(
-            round=view.round,
-            holdings=holdings(view, seat, partner),
-            cash=(view.cash[seat], view.cash[partner]),
-            cash_change=max(CASH_CHANGE_FLOOR, offer.give_cash + offer.take_cash),
-        )
-
-    @staticmethod
-    def _changed(view: PlayerView, seat: int, partner: int, made: MadeOffer) -> bool:
-        if holdings(view, seat, partner) != made.holdings:
-            return True
-        was_mine, was_theirs = made.cash
-        return (
-            abs(view.cash[seat] - was_mine) > made.cash_change
-            or abs(view.cash[partner] - was_theirs) > made.cash_change
-        )
+        self._round_of_last[offer.partner] = view.round
+        self._made[(offer.partner, offer.take)] = MadeOffer(view, offer)

@@ -127,7 +127,8 @@ class NormalBot(LevelPlayer):
 
         # The turn of this search: propose_trade keeps it (view.turn is a call).
         def share(key: Candidate) -> float:
-            if not self.manners.may_offer(view, seat, *key):
+            partner, take = key
+            if not self.manners.may_offer(view, seat, partner, take):
                 return 0.0
             return self._share(key)
 

@@ -150,7 +150,7 @@ def calibrate(
     from monopoly.analysis.calibration import calibrate as run_calibration
     from monopoly.analysis.calibration import plot_reliability
     from monopoly.core.editions import get_edition
-    from monopoly.sim.report import _save
+    from monopoly.sim.report import save_figure
 
     try:
         settings = RolloutSettings(level, horizon, rollouts, seed)
@@ -167,7 +167,7 @@ def calibrate(
     except (MonopolyError, BotError, BackendError, ValueError) as error:
         raise fail(str(error)) from None
     out.mkdir(parents=True, exist_ok=True)
-    _save(plot_reliability(result, texts), out / "reliability.png")
+    save_figure(plot_reliability(result, texts), out / "reliability.png")
     data = result.to_json()
     (out / "calibration.json").write_text(json.dumps(data, indent=1), encoding="utf-8")
     console.print(

@@ -1,8 +1,9 @@
 """``monopoly ladder``: every computer player rated against every other.
 
 The entrants are every registered level (``random``, ``easy``, ``normal``, ``hard``,
-``expert``) and any ``module:Class`` given. The ladder plays, with the same seeds on any
-backend:
+``expert``, ``learned``) and any ``module:Class`` or core-mode policy file (``.npz``,
+played like ``learned``: :mod:`monopoly.rl.learned`) given. The ladder plays, with the
+same seeds on any backend:
 
 * **4-player games**: every set of four entrants, ``--games`` games each, the seats
   rotated every game (so each entrant plays each seat equally often);
@@ -199,7 +200,10 @@ def _rate(
 def ladder(
     entrants: Annotated[
         list[str] | None,
-        typer.Argument(help="More entrants: module:Class (the registered levels always play)"),
+        typer.Argument(
+            help="More entrants: module:Class or a policy file (.npz); the registered levels "
+            "always play"
+        ),
     ] = None,
     games: Annotated[int, typer.Option(help="Games per line-up (each 4-set and pair)")] = 20,
     seed: Annotated[int, typer.Option(help="Seed of the first game")] = 0,

@@ -14,6 +14,7 @@ import typer
 from rich.console import Console
 
 from monopoly.bots.base import BotError, make_bot
+from monopoly.bots.driver import SeatDriver
 from monopoly.build import running
 from monopoly.core.editions import EditionError, edition_keys, get_edition
 from monopoly.core.errors import MonopolyError, RecordError
@@ -21,7 +22,6 @@ from monopoly.core.game import Game
 from monopoly.core.narrate import Narrator, money
 from monopoly.core.records import game_state, load_record, record_of
 from monopoly.core.rules import RuleSet
-from monopoly.core.view import PlayerView
 
 app = typer.Typer(help="MONOPOLY: the classic game and its themed editions.", no_args_is_help=True)
 console = Console(highlight=False)
@@ -73,11 +73,11 @@ def demo(
     title = game.edition.names[language].title
     console.rule(f"[bold]{title}[/] · {rule_set.describe()} · seed {seed}")
     _print_events(narrator, game.events)
-    while (decision := game.decision) is not None:
-        seat = decision.seat
-        events = game.apply(
-            players_bots[seat].decide(PlayerView(game, seat), game.decision_actions())
-        )
+    driver = SeatDriver(game, players_bots.__getitem__)
+    shown = len(game.events)
+    while driver.step() is not None:
+        events = game.events[shown:]
+        shown = len(game.events)
         _print_events(narrator, events)
         if delay and any(type(e).__name__ == "TurnStarted" for e in events):
             time.sleep(delay)

@@ -61,7 +61,7 @@ def _buy_details(ui: TerminalGame, decision: Decision) -> dict[str, Any]:
 
 def _debt_details(ui: TerminalGame, decision: Decision) -> dict[str, Any]:
     owed = decision.data
-    return {"amount": ui.money(owed.amount), "creditor": ui.narrator.player(owed.creditor)}
+    return {"amount": ui.money(owed.amount), "creditor": ui.narrator.creditor(owed.creditor)}
 
 
 def _received_details(ui: TerminalGame, decision: Decision) -> dict[str, Any]:

@@ -32,7 +32,9 @@ def play(
     ] = "",
     bots: Annotated[
         str,
-        typer.Option(help="Computer levels (easy, normal, hard, expert), one per seat or for all"),
+        typer.Option(
+            help="Computer levels (easy, normal, hard, expert, learned), one per seat or for all"
+        ),
     ] = "normal",
     edition: Annotated[
         str, typer.Option(help="classic, zelda, cthulhu, fallout, transformers")

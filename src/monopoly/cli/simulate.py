@@ -43,8 +43,9 @@ def simulate(
         str,
         typer.Option(
             help="Computer-player level(s) per seat, comma-separated (easy, normal, hard, expert, "
-            "random or module:Class); one level plays every seat; several are rotated one "
-            "seat on per game. Default: normal (random until normal exists)."
+            "learned, random, module:Class or a policy file .npz); one level plays every "
+            "seat; several are rotated one seat on per game. Default: normal (random until "
+            "normal exists)."
         ),
     ] = "",
     seed: Annotated[int, typer.Option(help="Seed of the whole simulation")] = 0,

@@ -40,6 +40,7 @@ from monopoly.core.actions import (
     Resign,
 )
 from monopoly.core.board import BOARD_SIZE
+from monopoly.core.debt import debt_of
 from monopoly.core.game import Game
 from monopoly.core.narrate import Narrator
 from monopoly.core.records import record_of
@@ -49,6 +50,7 @@ from monopoly.core.state import (
     TRIPLES,
     Decision,
 )
+from monopoly.core.wording import one_stop, plural_key
 
 LineReader = Callable[[str], str]
 SAVE_KEY = "terminal"
@@ -67,11 +69,13 @@ class Texts:
     """Formats terminal texts with the edition's words (``{house}``, ``{jail}`` ...)."""
 
     def __init__(self, game: Game) -> None:
+        self.language = game.language
         self.messages: dict[str, str] = terminal_catalog(game.language)
         self.terms: dict[str, str] = game.edition.names[game.language].terms
 
     def __call__(self, key: str, **values: Any) -> str:
-        return self.messages[key].format_map({**self.terms, **values})
+        key = plural_key(self.messages, key, self.language, values)
+        return one_stop(self.messages[key].format_map({**self.terms, **values}))
 
 
 @dataclass(frozen=True)
@@ -575,8 +579,15 @@ def _view_command(ui: TerminalGame, seat: int, rest: str) -> bool:
 
 
 def _resign_command(ui: TerminalGame, seat: int, rest: str) -> bool:
-    """Leave the game after a confirmation: bankrupt to the Bank (R-BANKRUPT-3)."""
-    answer = ui.read_line(ui.t("resign_confirm")).strip().casefold()
+    """Leave the game after a confirmation that says to whom: the player the seat is
+    raising cash for (R-BANKRUPT-2), otherwise the Bank (R-BANKRUPT-3)."""
+    owed = debt_of(ui.game, seat)
+    if owed is not None and owed.creditor >= 0:  # R-BANKRUPT-2: to the creditor
+        who = ui.narrator.player(owed.creditor)
+        question = ui.t("resign_confirm_player", creditor=who, amount=ui.money(owed.amount))
+    else:  # R-BANKRUPT-3: to the Bank
+        question = ui.t("resign_confirm")
+    answer = ui.read_line(question).strip().casefold()
     if answer not in ui.t("yes_words").split(","):
         return ui.say("resign_cancelled")
     return ui.apply(Resign(seat))

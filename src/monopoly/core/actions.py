@@ -31,6 +31,11 @@ class Action:
 
     seat: int
 
+    def __init__(self, seat: int) -> None:
+        # Every action writes its constructor, so that it is compiled with the class (the
+        # one dataclasses writes stays Python); frozen, it sets its fields through object.
+        object.__setattr__(self, "seat", seat)
+
     @property
     def name(self) -> str:
         """The action's word in records and texts (``roll``, ``bid``...)."""
@@ -84,13 +89,26 @@ class Action:
 
 
 @dataclass(frozen=True, slots=True)
+class SpaceAction(Action):
+    """An action on one space of the board."""
+
+    space: int = 0
+
+    def __init__(self, seat: int, space: int = 0) -> None:
+        Action.__init__(self, seat)
+        object.__setattr__(self, "space", space)
+
+
 class Roll(Action):
     """Roll the dice at the start of a turn (or again after doubles). R-TURN-1."""
 
+    __slots__ = ()
 
-@dataclass(frozen=True, slots=True)
+
 class PayJailFine(Action):
     """Pay the fine to leave jail before rolling. R-JAIL-1."""
+
+    __slots__ = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,20 +117,27 @@ class UseJailCard(Action):
 
     deck: str = ""
 
+    def __init__(self, seat: int, deck: str = "") -> None:
+        Action.__init__(self, seat)
+        object.__setattr__(self, "deck", deck)
 
-@dataclass(frozen=True, slots=True)
+
 class RollForDoubles(Action):
     """Stay in jail and roll for doubles. R-JAIL-2."""
 
+    __slots__ = ()
 
-@dataclass(frozen=True, slots=True)
+
 class Buy(Action):
     """Buy the property landed on at its printed price. R-LAND-1."""
 
+    __slots__ = ()
 
-@dataclass(frozen=True, slots=True)
+
 class DeclineBuy(Action):
     """Do not buy: the property goes to auction. R-LAND-1."""
+
+    __slots__ = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,10 +146,15 @@ class Bid(Action):
 
     amount: int = 0
 
+    def __init__(self, seat: int, amount: int = 0) -> None:
+        Action.__init__(self, seat)
+        object.__setattr__(self, "amount", amount)
 
-@dataclass(frozen=True, slots=True)
+
 class PassBid(Action):
     """Leave the running auction. R-AUCTION-2."""
+
+    __slots__ = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,33 +163,33 @@ class Build(Action):
 
     spaces: tuple[int, ...] = ()
 
+    def __init__(self, seat: int, spaces: tuple[int, ...] = ()) -> None:
+        Action.__init__(self, seat)
+        object.__setattr__(self, "spaces", spaces)
 
-@dataclass(frozen=True, slots=True)
-class SellBuilding(Action):
+
+class SellBuilding(SpaceAction):
     """Sell one building level of a street back to the Bank. R-BUILD-4."""
 
-    space: int = 0
+    __slots__ = ()
 
 
-@dataclass(frozen=True, slots=True)
-class Mortgage(Action):
+class Mortgage(SpaceAction):
     """Mortgage a property. R-MORT-1."""
 
-    space: int = 0
+    __slots__ = ()
 
 
-@dataclass(frozen=True, slots=True)
-class Unmortgage(Action):
+class Unmortgage(SpaceAction):
     """Lift a mortgage: value + 10 % rounded up. R-MORT-2, R-MORT-4."""
 
-    space: int = 0
+    __slots__ = ()
 
 
-@dataclass(frozen=True, slots=True)
-class KeepMortgaged(Action):
+class KeepMortgaged(SpaceAction):
     """Keep a received mortgaged property mortgaged, paying the 10 % alone. R-MORT-4."""
 
-    space: int = 0
+    __slots__ = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -177,29 +207,53 @@ class ProposeTrade(Action):
     take_cash: int = 0
     take_cards: tuple[str, ...] = ()
 
+    def __init__(
+        self,
+        seat: int,
+        partner: int = -1,
+        give: tuple[int, ...] = (),
+        give_cash: int = 0,
+        give_cards: tuple[str, ...] = (),
+        take: tuple[int, ...] = (),
+        take_cash: int = 0,
+        take_cards: tuple[str, ...] = (),
+    ) -> None:
+        Action.__init__(self, seat)
+        object.__setattr__(self, "partner", partner)
+        object.__setattr__(self, "give", give)
+        object.__setattr__(self, "give_cash", give_cash)
+        object.__setattr__(self, "give_cards", give_cards)
+        object.__setattr__(self, "take", take)
+        object.__setattr__(self, "take_cash", take_cash)
+        object.__setattr__(self, "take_cards", take_cards)
 
-@dataclass(frozen=True, slots=True)
+
 class AcceptTrade(Action):
     """Agree to the trade proposed to you."""
 
+    __slots__ = ()
 
-@dataclass(frozen=True, slots=True)
+
 class RejectTrade(Action):
     """Turn down the trade proposed to you."""
 
+    __slots__ = ()
 
-@dataclass(frozen=True, slots=True)
+
 class DeclareBankruptcy(Action):
     """Give up when even selling everything to the Bank cannot pay. R-DEBT-2."""
 
+    __slots__ = ()
 
-@dataclass(frozen=True, slots=True)
+
 class Resign(Action):
     """Leave the game at any time: bankrupt to the Bank, whose deeds are auctioned
     (R-BANKRUPT-3); in the short game this ends the game (R-SHORT-4). **Decision**: a
     player raising cash for a debt to another player is bankrupt to that player
     (R-BANKRUPT-2), as declaring bankruptcy would make them. Never listed among the legal
     actions (no computer player or random chooser picks it): a person asks for it."""
+
+    __slots__ = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -208,12 +262,15 @@ class ChooseMove(Action):
 
     steps: int = 0
 
+    def __init__(self, seat: int, steps: int = 0) -> None:
+        Action.__init__(self, seat)
+        object.__setattr__(self, "steps", steps)
 
-@dataclass(frozen=True, slots=True)
-class ChooseSpace(Action):
+
+class ChooseSpace(SpaceAction):
     """Speed Die triples: the space to move to. R-SPEED-7."""
 
-    space: int = 0
+    __slots__ = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -222,12 +279,15 @@ class DeclareWant(Action):
 
     count: int = 0
 
+    def __init__(self, seat: int, count: int = 0) -> None:
+        Action.__init__(self, seat)
+        object.__setattr__(self, "count", count)
 
-@dataclass(frozen=True, slots=True)
-class PlaceBuilding(Action):
+
+class PlaceBuilding(SpaceAction):
     """Put a building won at a shortage auction on a street. R-BUILD-6."""
 
-    space: int = 0
+    __slots__ = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -237,12 +297,15 @@ class ChooseBreakdown(Action):
 
     levels: tuple[int, ...] = ()
 
+    def __init__(self, seat: int, levels: tuple[int, ...] = ()) -> None:
+        Action.__init__(self, seat)
+        object.__setattr__(self, "levels", levels)
 
-@dataclass(frozen=True, slots=True)
-class ClaimRent(Action):
+
+class ClaimRent(SpaceAction):
     """Claim rent owed on a space (only with ``rent_must_be_claimed``). R-RENT-5."""
 
-    space: int = 0
+    __slots__ = ()
 
 
 SEATS = range(8)

@@ -110,6 +110,9 @@ class Setup:
     seed: int = 0
     position: dict[str, Any] | None = None
     """A start position (see ``docs/records.md``); None starts a new game."""
+    advice: bool = False
+    """The table chose "advice on": everyone sees win chances and trade advice during
+    the game (a setting of the game, recorded so a replay tells it; rules ignore it)."""
 
 
 class Game:

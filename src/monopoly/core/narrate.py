@@ -17,6 +17,7 @@ from babel.numbers import format_decimal
 from . import events as ev
 from . import reasons
 from .state import HOTEL_ITEM, HOUSE_ITEM
+from .wording import one_stop, plural_key
 
 if TYPE_CHECKING:
     from .game import Game
@@ -44,6 +45,10 @@ def _money(symbol: str, language: str, amount: int) -> str:
     return f"{number} {symbol}"
 
 
+REASONS_KEPT = 4096
+"""At most this many narrated reasons are kept per :class:`Narrator`."""
+
+
 class Narrator:
     """Turns a game's events into sentences."""
 
@@ -53,14 +58,23 @@ class Narrator:
         self.language = language or game.language
         self.messages = catalog(self.language)
         self.terms = game.edition.names[self.language].terms
+        self._reasons: dict[object, str] = {}
+        """Reasons narrated so far, by key and parameters (a server narrates a seat's
+        refused steps after every change, mostly the same ones)."""
 
     def text(self, key: str, **values: Any) -> str:
-        return self.messages[key].format(**self.terms, **values)
+        key = plural_key(self.messages, key, self.language, values)
+        return one_stop(self.messages[key].format(**self.terms, **values))
 
     def player(self, seat: int) -> str:
         if seat < 0:
             return self.terms["bank"]
         return self.game.names[seat]
+
+    def creditor(self, seat: int) -> str:
+        """Whom a debt is owed to, as the debt sentences name them: a player's name, or
+        "the Bank" / "der Bank" (not a bare "Bank")."""
+        return self.text("bank_as_creditor") if seat < 0 else self.player(seat)
 
     def space(self, index: int) -> str:
         return self.game.edition.name_of(index, self.language)
@@ -80,8 +94,17 @@ class Narrator:
         message from elsewhere, is returned as it is; None, no refusal, as "")."""
         if not isinstance(why, reasons.Reason):
             return why or ""
-        values = {name: self._reason_value(name, value) for name, value in why.params.items()}
-        return reasons.fill(reasons.templates(self.language)[why.key], values, self.terms)
+        slot: object = (why.key, *why.params.items())
+        try:
+            known = self._reasons.get(slot)
+        except TypeError:  # a parameter that cannot be a key (a list): narrated each time
+            known, slot = None, None
+        if known is None:
+            values = {name: self._reason_value(name, value) for name, value in why.params.items()}
+            known = reasons.fill(reasons.templates(self.language)[why.key], values, self.terms)
+            if slot is not None and len(self._reasons) < REASONS_KEPT:
+                self._reasons[slot] = known
+        return known
 
     def _reason_value(self, name: str, value: Any) -> Any:
         if name in reasons.SPACE_PARAMS:
@@ -106,7 +129,7 @@ class Narrator:
         if method is None:
             return type(event).__name__
         result: str = method(event)
-        return result
+        return one_stop(result)
 
     # One method per event type, named after it.
     def _TurnStarted(self, e: ev.TurnStarted) -> str:
@@ -264,11 +287,16 @@ class Narrator:
             return f"1 {self.terms['hotel']}"
         if level == 0:
             return self.text("buildings_none")
-        one = Locale.parse(self.language).plural_form(level) == "one"
-        return f"{level} {self.terms['house' if one else 'houses']}"
+        return f"{level} {self.counted(level, 'house')}"
+
+    def counted(self, number: int, term: str) -> str:
+        """The edition's word ``term`` ("house") in the number's form: "house" for 1
+        and "houses" for 2 in English, by the language's plural rules (Babel's)."""
+        one = Locale.parse(self.language).plural_form(number) == "one"
+        return self.terms[term if one else f"{term}s"]
 
     def _BuildingShortage(self, e: ev.BuildingShortage) -> str:
-        kind = self.terms["hotels" if e.hotel else "houses"]
+        kind = self.counted(e.stock, "hotel" if e.hotel else "house")
         return self.text("shortage", stock=e.stock, kind=kind, wanted=e.wanted)
 
     def _PropertyMortgaged(self, e: ev.PropertyMortgaged) -> str:
@@ -331,7 +359,7 @@ class Narrator:
         return self.text(
             "debt",
             player=self.player(e.seat),
-            creditor=self.player(e.creditor),
+            creditor=self.creditor(e.creditor),
             amount=self.money(e.amount),
         )
 

@@ -20,6 +20,8 @@ from __future__ import annotations
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
+from .wording import one_stop
+
 if TYPE_CHECKING:
     from .board import Names
     from .game import Game
@@ -76,7 +78,7 @@ def fill(template: str, values: dict[str, Any], terms: dict[str, str]) -> str:
     """``template`` with ``values`` and the edition ``terms`` ({house}, {bank}...)."""
     fields = _Fields(values)
     fields.terms = terms
-    return template.format_map(fields)
+    return one_stop(template.format_map(fields))
 
 
 _MEMO: dict[int, tuple[Names, dict[Any, Reason]]] = {}

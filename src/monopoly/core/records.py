@@ -22,7 +22,7 @@ from .rules import RuleSet
 
 FORMAT = "monopoly-record"
 VERSION = 1
-SETUP_KEYS = {"edition", "language", "rules", "players", "seed", "position"}
+SETUP_KEYS = {"edition", "language", "rules", "players", "seed", "position", "advice"}
 
 
 def record_of(game: Game) -> dict[str, Any]:
@@ -42,6 +42,8 @@ def record_of(game: Game) -> dict[str, Any]:
     }
     if setup.position is not None:
         data["setup"]["position"] = setup.position
+    if setup.advice:
+        data["setup"]["advice"] = True
     if game.over:
         data["result"] = {"winners": list(game.winners), "reason": game.end_reason}
     return data
@@ -121,6 +123,9 @@ def setup_from_json(data: object) -> Setup:
     if type(seed) is not int:
         raise RecordError("setup.seed: must be a whole number")
     position = data.get("position")
+    advice = data.get("advice", False)
+    if type(advice) is not bool:
+        raise RecordError("setup.advice: must be true or false")
     return Setup(
         tuple(seats),
         str(data.get("edition", "classic")),
@@ -128,6 +133,7 @@ def setup_from_json(data: object) -> Setup:
         rule_set,
         seed,
         position,
+        advice,
     )
 
 

@@ -164,7 +164,7 @@ class PlayerView:
         return self._game.free_actions(self.seat if seat is None else seat)
 
     def is_legal(self, action: Action) -> bool:
-        return not self._game.problem(action)  # Game.is_legal, without its call
+        return self._game.is_legal(action)
 
     def problem(self, action: Action) -> Reason | None:
         return self._game.problem(action)

@@ -42,6 +42,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from monopoly.bots.base import Bot, make_bot
 from monopoly.bots.driver import SeatDriver
@@ -98,14 +99,15 @@ class Helper:
 
     def offer(self, view: PlayerView) -> Action | None:
         """The trade the level would offer before the seat rolls, or None."""
-        propose = getattr(self.bot, "propose_trade", None)
+        player: Any = getattr(self.bot, "judge", self.bot)  # expert holds its judge
+        propose = getattr(player, "propose_trade", None)
         if propose is None:
             return None
         if self._board is not view.board:
-            self.bot.prepare(view)  # type: ignore[attr-defined]
+            player.prepare(view)
             self._board = view.board
         seat = view.seat
-        spare = view.cash[seat] - self.bot.cash_reserve(view, seat)  # type: ignore[attr-defined]
+        spare = view.cash[seat] - player.cash_reserve(view, seat)
         offer: Action | None = propose(view, seat, spare)
         return offer
 
@@ -161,10 +163,8 @@ class Driver:
 
     def _attach(self, game: Game) -> None:
         self.game = game
-        self.views = [PlayerView(game, seat) for seat in range(game.players)]
-        self.seats = SeatDriver(
-            game, self._computer, checked=False, views=dict(enumerate(self.views))
-        )
+        self.seats = SeatDriver(game, self._computer)
+        self.views: Sequence[PlayerView] = self.seats.views
 
     def _computer(self, seat: int) -> Bot | Helper | None:
         """Who plays ``seat``'s pending decision (or its rent claims) for it: its level,

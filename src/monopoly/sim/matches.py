@@ -66,5 +66,5 @@ def _play_one(setup: TournamentSetup, number: int) -> Outcome:
     game = Game.new(players, setup.edition, setup.rules, seed=game_seed)
     game.collect_events = False
     bots = [make_bot(name, game_seed * 16 + seat) for seat, name in enumerate(seats)]
-    play(game, bots, checked=False)
+    play(game, bots)
     return Outcome(seats, game.winners, game.turn, game.round, game.end_reason or "unfinished")

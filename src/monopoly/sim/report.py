@@ -42,18 +42,18 @@ def write_report(
 ) -> Path:
     """Write the plots and ``index.html`` into ``folder``; returns the page's path."""
     folder.mkdir(parents=True, exist_ok=True)
-    _save(plot_wins(summary, texts), folder / IMAGES["wins"])
-    _save(plot_game_length(summary, texts), folder / IMAGES["length"])
+    save_figure(plot_wins(summary, texts), folder / IMAGES["wins"])
+    save_figure(plot_game_length(summary, texts), folder / IMAGES["length"])
     shares = summary.landing_shares()
-    _save(
+    save_figure(
         plot_board(edition, texts, shares, texts("plot_landing_board"), _percent),
         folder / IMAGES["landings"],
     )
-    _save(
+    save_figure(
         plot_board(edition, texts, rent_per_game(summary, edition), texts("plot_rent_board"), _int),
         folder / IMAGES["rent"],
     )
-    _save(plot_rent_groups(summary, edition, texts), folder / IMAGES["groups"])
+    save_figure(plot_rent_groups(summary, edition, texts), folder / IMAGES["groups"])
     page = folder / "index.html"
     page.write_text(_html(summary, setup, edition, texts), encoding="utf-8")
     return page
@@ -68,13 +68,16 @@ def rent_per_game(summary: Summary, edition: Edition) -> list[float | None]:
     ]
 
 
-def _figure(width: float, height: float) -> Figure:
+def blank_figure(width: float, height: float) -> Figure:
+    """An empty figure of ``width`` x ``height`` inches, drawn without a display (the
+    simulator's and the analysis' charts)."""
     figure = Figure(figsize=(width, height))
     FigureCanvasAgg(figure)
     return figure
 
 
-def _save(figure: Figure, path: Path) -> None:
+def save_figure(figure: Figure, path: Path) -> None:
+    """Write ``figure`` as the reports' images are written (its format from ``path``)."""
     figure.savefig(path, dpi=110, bbox_inches="tight")
 
 
@@ -88,7 +91,7 @@ def _int(value: float) -> str:
 
 # ---------------------------------------------------------------------- charts
 def plot_wins(summary: Summary, texts: Texts) -> Figure:
-    figure = _figure(10, 3.6)
+    figure = blank_figure(10, 3.6)
     by_level, by_seat = figure.subplots(1, 2)
     rates = summary.win_rate_by_level()
     levels = sorted(rates)
@@ -107,7 +110,7 @@ def plot_wins(summary: Summary, texts: Texts) -> Figure:
 
 
 def plot_game_length(summary: Summary, texts: Texts) -> Figure:
-    figure = _figure(8, 3.6)
+    figure = blank_figure(8, 3.6)
     axes = figure.subplots()
     axes.hist(summary.turns, bins=min(40, max(5, summary.games // 5)), color="#8172b2")
     axes.set_xlabel(texts("plot_game_length"))
@@ -121,7 +124,7 @@ def plot_rent_groups(summary: Summary, edition: Edition, texts: Texts) -> Figure
     totals = summary.rent_by_group(edition)
     groups = list(totals)
     games = max(summary.games, 1)
-    figure = _figure(8, 3.8)
+    figure = blank_figure(8, 3.8)
     axes = figure.subplots()
     axes.barh(
         [texts.group_name(g) for g in groups],
@@ -176,7 +179,7 @@ def plot_board(
     known = [v for v in values if v is not None]
     norm = Normalize(0, max(known) if known and max(known) > 0 else 1)
     paint = _Painter(norm, label)
-    figure = _figure(11, 11)
+    figure = blank_figure(11, 11)
     axes = figure.subplots()
     jail = edition.board.jail_index
     for space in range(BOARD_SIZE):
@@ -290,10 +293,10 @@ def _html(summary: Summary, setup: dict[str, Any], edition: Edition, texts: Text
         texts.language,
         title,
         f"""<h2>{esc(texts("report_setup"))}</h2>
-{_table([], setup_rows)}
+{html_table([], setup_rows)}
 <h2>{esc(texts("report_results"))}</h2>
 <h3>{esc(texts("end_reasons"))}</h3>
-{_table([], reasons)}
+{html_table([], reasons)}
 <img src="{IMAGES["wins"]}" alt="{esc(texts("plot_wins_by_level"))}">
 <img src="{IMAGES["length"]}" alt="{esc(texts("plot_game_length"))}">
 <h2>{esc(texts("report_landings"))}</h2>
@@ -331,7 +334,9 @@ img {{ max-width: 100%; }}
 """
 
 
-def _table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
+def html_table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
+    """An HTML table of text cells, escaped; numbers right-aligned; no head row when
+    ``header`` is empty."""
     head = "".join(f"<th>{html.escape(h)}</th>" for h in header)
     body = "\n".join(
         "<tr>"
@@ -357,7 +362,7 @@ def _landing_table(summary: Summary, texts: Texts) -> str:
         for rank, slot in enumerate(order, 1)
     ]
     header = [texts("rank"), texts("space"), texts("landings"), texts("share")]
-    return _table(header, rows)
+    return html_table(header, rows)
 
 
 def _rent_table(summary: Summary, edition: Edition, texts: Texts) -> str:
@@ -373,4 +378,4 @@ def _rent_table(summary: Summary, edition: Edition, texts: Texts) -> str:
         for s in order
     ]
     header = [texts("space"), texts("group"), texts("rent"), texts("rent_per_game")]
-    return _table(header, rows)
+    return html_table(header, rows)

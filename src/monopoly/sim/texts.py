@@ -8,6 +8,7 @@ from importlib import resources
 from typing import Any
 
 from monopoly.core.board import JAIL_SLOT, SLOTS, Edition
+from monopoly.core.wording import plural_key
 
 LANGUAGES = ("en", "de")
 __all__ = ["JAIL_SLOT", "LANGUAGES", "SLOTS", "Texts"]
@@ -31,6 +32,7 @@ class Texts:
         self.names = edition.names[language]
 
     def __call__(self, key: str, **values: Any) -> str:
+        key = plural_key(self.messages, key, self.language, values)
         return self.messages[key].format(**self.names.terms, **values)
 
     def slot_name(self, slot: int) -> str:

@@ -15,10 +15,12 @@ with 429 until one ends. Results are kept in memory (:data:`KEPT` games).
 from __future__ import annotations
 
 import asyncio
+import logging
 import multiprocessing
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from fastapi import FastAPI
 
@@ -32,8 +34,15 @@ from monopoly.core.records import game_state, record_of, setup_from_json
 
 from .lobby import ApiError, check_language
 
+log = logging.getLogger("monopoly.analysis")
+R = TypeVar("R")
+
 ANALYSIS_WORKERS = 1
 MOST_RUNNING = 2
+MOST_LIVE = 4
+"""Live advice jobs (win-chance bars, trade advice: web/advice.py) waiting or running at
+once in the pool; more are dropped (a bar waits for the next turn, a request is told to
+ask again)."""
 KEPT = 32
 WEB_SETTINGS = RolloutSettings(rollouts=48)
 """Fewer rollouts than the command's default: an answer in a minute or two on a busy
@@ -103,6 +112,8 @@ class AnalysisService:
         self.store = store
         self.settings = settings
         self.runs: dict[str, AnalysisRun] = {}
+        self.live_jobs = 0
+        """Live advice jobs waiting or running (at most :data:`MOST_LIVE`)."""
         self._executor: ProcessPoolExecutor | None = None
 
     @property
@@ -130,6 +141,21 @@ class AnalysisService:
         self._keep(run)
         run.task = asyncio.create_task(self._run(run))
         return run
+
+    async def live(self, work: Callable[..., R], *args: Any) -> R | None:
+        """``work(*args)`` in the pool, for a game under way; None if the pool already has
+        :data:`MOST_LIVE` such jobs or the work failed (advice is a help, never a reason
+        for a game to stop)."""
+        if self.live_jobs >= MOST_LIVE:
+            return None
+        self.live_jobs += 1
+        try:
+            return await asyncio.get_running_loop().run_in_executor(self.executor, work, *args)
+        except Exception as error:  # a broken worker, a position it could not replay
+            log.warning("live advice failed: %s: %s", type(error).__name__, error)
+            return None
+        finally:
+            self.live_jobs -= 1
 
     def get(self, game_id: str) -> AnalysisRun:
         run = self.runs.get(game_id)

@@ -64,7 +64,7 @@ def create_app(
     """The server's app on the database ``db`` (URL or file path; None: the default file)."""
     config = config or ServerConfig()
     hub = Hub(Store(db, busy_timeout=config.db_busy_timeout), config)
-    analyses = AnalysisService(hub.store)
+    analyses = hub.analyses = AnalysisService(hub.store)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:

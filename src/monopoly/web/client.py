@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import secrets
 import time
 from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
@@ -49,9 +48,8 @@ class Client:
         self.table: dict[str, Any] | None = None
         """With deltas: the last game table sent to this client (the base of the next
         delta; usually shared with the other clients of the game)."""
-        self.seq = secrets.randbelow(2**31)
-        """With deltas: the number of the last state or delta sent (starting at random, so
-        a late message of another connection's numbering never matches)."""
+        self.seq: int | None = None
+        """With deltas: the number of ``table`` (numbered by the game: see states.py)."""
 
     def send(self, message: dict[str, Any]) -> None:
         if not self.dropped:

@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("monopoly.web")
 
-LEVEL_ORDER = ("easy", "normal", "hard", "expert", "random")
+LEVEL_ORDER = ("easy", "normal", "hard", "expert", "learned", "random")
 STANDIN_PREFERENCE = ("normal", "hard", "easy", "random")
 AUCTION_PACE = 0.3
 """Computer players bid this much faster than they play (auctions move briskly)."""
@@ -42,8 +42,8 @@ RETRY_MAX = 10.0
 
 
 def registered_levels() -> list[str]:
-    """The computer-player levels, in a stable order: easy, normal, hard, expert, random,
-    others."""
+    """The computer-player levels, in a stable order: easy, normal, hard, expert, learned,
+    random, others."""
     known = [level for level in LEVEL_ORDER if level in LEVELS]
     return known + sorted(set(LEVELS) - set(known))
 

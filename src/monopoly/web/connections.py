@@ -172,6 +172,10 @@ class ServerSettings(uvicorn.Config):
             port=port,
             log_level="warning",
             access_log=False,
+            # uvloop (a dependency except on Windows) where installed, else asyncio's own
+            # loop: uvloop's sockets, timers and polling cost about a tenth less of the
+            # server's CPU per action (benchmarks/bench_actions.py, docs/server.md).
+            loop="auto",
             http=GuardedHttp,
             ws=GuardedWebSocket,
             ws_max_size=65536,

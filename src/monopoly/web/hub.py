@@ -22,7 +22,7 @@ from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy.exc import IntegrityError, OperationalError
 
@@ -48,6 +48,9 @@ from .storage import (
     now,
 )
 from .texts import level_name, text
+
+if TYPE_CHECKING:
+    from .analysis import AnalysisService
 
 log = logging.getLogger("monopoly.web")
 
@@ -85,6 +88,8 @@ class Hub:
         )
         """The Host headers and web origins this server answers."""
         self.broken: dict[str, BrokenGame] = {}
+        self.analyses: AnalysisService | None = None
+        """The analysis pool (set by the app): games with "advice on" use it."""
         self.storage_error: str | None = None
         """The last failed write (cleared by the next good one)."""
         self._reported_problem: str | None = None
@@ -301,6 +306,8 @@ class Hub:
         }
         if request.position is not None:
             setup["position"] = request.position
+        if request.advice:
+            setup["advice"] = True
         rules_spec = dict(request.rules_spec)
         if request.test_setup:
             rules_spec["testing"] = list(request.test_setup)

@@ -25,6 +25,7 @@ def default_message_rates() -> dict[str, Rate]:
         "hand_to_bot": (1.0, 5.0),
         "sync": (1.0, 5.0),
         "ping": (2.0, 10.0),
+        "advice": (1.0, 10.0),
         "invalid": (5.0, 20.0),
     }
 

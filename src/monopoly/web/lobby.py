@@ -54,6 +54,8 @@ class NewGame:
     """A start position (docs/records.md), for tests and set-up scenarios; None: the box."""
     test_setup: tuple[str, ...] = ()
     """What the creator chose that is left to chance otherwise: ``seed``, ``position``."""
+    advice: bool = False
+    """"Advice on": win chances and trade advice for everyone at the table."""
 
 
 def new_game_id() -> str:
@@ -85,7 +87,12 @@ def parse_new_game(body: object, levels: list[str], testing: bool = False) -> Ne
     if type(seed) is not int or seed < 0:
         raise ApiError(422, "bad_request", f"seed must be a whole number >= 0, got {shown(seed)}")
     position = parse_position(data.get("position"), edition, rules, len(seats))
-    return NewGame(edition, language, rules_spec, rules, seats, name, token, seed, position, chosen)
+    advice = data.get("advice", False)
+    if type(advice) is not bool:
+        raise ApiError(422, "bad_request", f"advice must be true or false, got {shown(advice)}")
+    return NewGame(
+        edition, language, rules_spec, rules, seats, name, token, seed, position, chosen, advice
+    )
 
 
 def parse_position(

@@ -32,6 +32,7 @@ MESSAGE_FIELDS: dict[str, frozenset[str]] = {
     "host_seat": frozenset({"seat", "to", "level"}),
     "host_rules": frozenset({"rules"}),
     "ping": frozenset(),
+    "advice": frozenset({"offer"}),
 }
 """Each message type a client may send, with the fields it may carry (besides ``type``)."""
 

@@ -61,6 +61,7 @@ class Seating(SessionPart):
             "rules": {k: v for k, v in session.rules_spec.items() if k != "testing"},
             "test_setup": self.test_setup,
             "fixed_rules": "position" in session.setup,
+            "advice": session.advice,
             "created": session.created.isoformat().replace("+00:00", "Z"),
             "seats": [self._seat_json(seat) for seat in range(len(self.seats))],
             "free_tokens": [key for key in tokens if key not in taken],
@@ -366,6 +367,7 @@ class Seating(SessionPart):
             host.name or "",
             host.token or "",
             secrets.randbits(48),
+            advice=session.advice,
         )
 
     def again_message(self, seat: int | None) -> dict[str, Any]:

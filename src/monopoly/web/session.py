@@ -33,13 +33,14 @@ from monopoly.core.records import entry_to_json, replay
 from monopoly.core.view import PlayerView
 
 from . import explain, protocol, views
+from .advice import LiveAdvice, requested_offer
 from .chat import ChatRefusal, ChatRoom
 from .client import Client, dumps
 from .computer import ComputerPlayers
 from .limits import Limits
 from .protocol import Refusal
 from .seats import Seating
-from .states import StateTexts
+from .states import StateTexts, TableNumbers
 from .storage import LogWrite, SeatData, StorageFailure, StoredGame
 
 if TYPE_CHECKING:
@@ -129,6 +130,14 @@ class GameSession:
         self.chat = ChatRoom()
         self._presence_later: asyncio.TimerHandle | None = None
         """A presence message due (see :meth:`_tell_presence`)."""
+        self.live_advice = (
+            LiveAdvice(self, hub.analyses) if self.advice and hub.analyses is not None else None
+        )
+        """The win-chance bar and trade advice of a game with "advice on"."""
+        self._kept_narrators: tuple[Game, dict[str, Narrator]] | None = None
+        """See :meth:`_narrators`."""
+        self._table_numbers = TableNumbers()
+        """Numbers the tables sent to the clients (each delta's ``base`` and ``seq``)."""
         self._published: tuple[int, StateTexts] | None = None
         """The last change sent to the clients, and the record's length stored then: the
         answer to a ``sync`` while the next change waits for its write."""
@@ -145,6 +154,11 @@ class GameSession:
     @property
     def language(self) -> str:
         return str(self.setup["language"])
+
+    @property
+    def advice(self) -> bool:
+        """Whether the table chose "advice on" (win chances and trade advice)."""
+        return self.setup.get("advice") is True
 
     @property
     def state_id(self) -> int | None:
@@ -184,13 +198,16 @@ class GameSession:
         if game.over and not self.announced_over:
             self.announced_over = True
             self.broadcast(protocol.game_over_message(game))
+        if self.live_advice is not None:
+            self.live_advice.changed(game)
         self.kick_bots()
 
     def _send_states(self, game: Game, start: int) -> None:
         """Send every client the change: the table, the decision and the new events are
         built and serialised once for all; each client gets its seat's answers (and a
         delta of the table, if it asked for deltas; see states.py)."""
-        events = views.events_json(Narrator(game), game, start)
+        narrators = self._narrators(game)
+        events = views.events_json(narrators[game.language], game, start)
         self._keep_log(start, events)
         shared = {
             "state_id": self.state_id,
@@ -198,10 +215,20 @@ class GameSession:
             "events": events,
             "turn_timer": self.computer.seconds_left(),
         }
-        texts = StateTexts(self._table(), shared, partial(views.seat_answers, game))
+        table, seq = self._table(), self._table_numbers.take()
+        answers = partial(views.seat_answers, game, narrators=narrators)
+        texts = StateTexts(table, seq, shared, answers)
         for client in self.clients:
             client.send_text(texts.text_for(client))
         self._published = (self.saved, texts)
+
+    def _narrators(self, game: Game) -> dict[str, Narrator]:
+        """The game's narrators in every language, kept while the game object is (each
+        keeps the reasons it narrated: a seat's refused steps, after every change)."""
+        kept = self._kept_narrators
+        if kept is None or kept[0] is not game:
+            kept = self._kept_narrators = (game, views.game_narrators(game))
+        return kept[1]
 
     def _keep_log(self, start: int, events: list[dict[str, Any]]) -> None:
         """Add the texts of the events sent to the log (so no event is narrated twice),
@@ -294,7 +321,7 @@ class GameSession:
             "seat": seat,
             "game": table,
             "decision": views.decision_json(game),
-            **views.seat_answers(game, seat),
+            **views.seat_answers(game, seat, self._narrators(game)),
             "events": [] if full else events,
             "log": None,
             "turn_timer": self.computer.seconds_left(),
@@ -324,6 +351,8 @@ class GameSession:
             language=self.language,
             rules=self.rules_spec,
             end_reason=game.end_reason,
+            last_roller=views.last_roller(game),
+            advice=self.advice,
         )
         return table
 
@@ -357,9 +386,11 @@ class GameSession:
             return
         message = self.state_message(client.seat, [], full=True, log_from=log_from)
         if client.deltas:  # the next delta is made against this table
-            client.table, client.seq = message["game"], client.seq + 1
+            client.table, client.seq = message["game"], self._table_numbers.take()
             message["seq"] = client.seq
         client.send(message)
+        if self.live_advice is not None and self.live_advice.last is not None:
+            client.send(self.live_advice.last)
         if self.game.over:
             client.send(protocol.game_over_message(self.game))
             if self.seating.next_game is not None:
@@ -540,6 +571,19 @@ class GameSession:
     async def _play_again(self, client: Client, data: dict[str, Any]) -> None:
         await self.seating.play_again(client)
 
+    async def _advice(self, client: Client, data: dict[str, Any]) -> None:
+        """A seated player asks what a trade would do to everyone's win chance (answered
+        later, from the analysis pool: the game goes on meanwhile)."""
+        if self.live_advice is None:
+            raise Refusal(
+                "advice_off", "advice is off in this game: it is chosen when the game is created"
+            )
+        game = self.running_game()
+        if client.seat is None:
+            raise Refusal("spectator", "spectators cannot ask for advice: join the game to play")
+        offer = requested_offer(game, client.seat, data.get("offer"))
+        self.live_advice.ask(client, offer, self.state_id)
+
     async def _pong(self, client: Client, data: dict[str, Any]) -> None:
         client.send({"type": "pong"})
 
@@ -559,6 +603,8 @@ class GameSession:
 
     def stop(self) -> None:
         self.computer.stop()
+        if self.live_advice is not None:
+            self.live_advice.stop()
         if self._presence_later is not None:
             self._presence_later.cancel()
             self._presence_later = None
@@ -576,6 +622,7 @@ HANDLERS: dict[str, Handler] = {
     "host_seat": lambda session, client, data: session.seating.host_seat(client, data),
     "host_rules": lambda session, client, data: session.seating.host_rules(client, data),
     "ping": GameSession._pong,
+    "advice": GameSession._advice,
 }
 """The handler of each message type of :data:`~.protocol.MESSAGE_FIELDS`, called with
 the session (a table per session of its bound methods made every game a reference

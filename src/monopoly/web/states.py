@@ -9,13 +9,19 @@ with deltas, the message number) are added per client, by joining JSON texts.
 A client that asked for deltas (``"deltas": true`` in its hello) gets its first table
 whole (in a ``state``) and from then on a ``delta``: a JSON Patch (RFC 6902) of the
 table against the last table it was sent. The table's lists (spaces, players) are
-patched by index, so an unchanged space or player is not sent again; the patch of one
-change is made once for all clients that had the same table. A client holds one table
-(usually the one shared by all), so its memory on the server stays bounded.
+patched by index, so an unchanged space or player is not sent again. A client holds one
+table (usually the one shared by all), so its memory on the server stays bounded.
+
+Every table sent is numbered by its game (``seq``, see :class:`TableNumbers`), not by
+the connection: a delta names the number of its base table and of its own. So all
+clients of a seat (all spectators: seat None) that had the same table get the same
+message, made and serialised once per change — a crowd of spectators costs one text
+and a socket write each.
 """
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Callable
 from typing import Any
 
@@ -57,26 +63,45 @@ def _escape(key: str) -> str:
     return key.replace("~", "~0").replace("/", "~1") if "~" in key or "/" in key else key
 
 
+class TableNumbers:
+    """The numbers of a game's tables as sent to its clients (each delta's ``base`` and
+    ``seq``). They start anywhere, so a number of an earlier session of the game (before
+    a restart or a move to another process) never matches by chance."""
+
+    def __init__(self) -> None:
+        self.last = secrets.randbelow(2**31)
+
+    def take(self) -> int:
+        """The number of a new table."""
+        self.last += 1
+        return self.last
+
+
 class StateTexts:
-    """The messages of one change: ``table`` (the whole public table) and ``shared``
-    (``state_id``, ``decision``, ``events``, ``turn_timer``) for everyone, ``answers``
-    per seat."""
+    """The messages of one change: ``table`` (the whole public table, numbered ``seq``)
+    and ``shared`` (``state_id``, ``decision``, ``events``, ``turn_timer``) for
+    everyone, ``answers`` per seat."""
 
     def __init__(
         self,
         table: dict[str, Any],
+        seq: int,
         shared: dict[str, Any],
         answers: Callable[[int | None], Answers],
     ) -> None:
         self.table = table
+        self.seq = seq
         self.state_id = shared["state_id"]
         self.decision = shared["decision"]
         self._shared = dumps(shared)[1:-1]
         self._answers = answers
         self._answer_texts: dict[int | None, str] = {}
         self._table_text: str | None = None
+        self._texts: dict[tuple[int | None, bool, int | None], str] = {}
+        """The message for each seat, taking deltas or not, and base table's number
+        (None: a whole state)."""
         self._patches: dict[int, str] = {}
-        """Serialised patches against each base seen (by the base table's id)."""
+        """Serialised patches against each base seen (by the base table's number)."""
 
     def full_text(self, client: Client, log: dict[str, Any], turn_timer: object) -> str | None:
         """``client``'s full state of this change (with a page of the log), if its seat's
@@ -95,27 +120,37 @@ class StateTexts:
             **log,
         }
         if client.deltas:
-            client.table, client.seq = self.table, client.seq + 1
-            head["seq"] = client.seq
+            client.table, client.seq = self.table, self.seq
+            head["seq"] = self.seq
         return f'{dumps(head)[:-1]},"game":{self._table()},{answers}}}'
 
     def text_for(self, client: Client) -> str:
         """``client``'s message (a ``delta`` if it takes them and has a base, else a
-        ``state``); with deltas, the client's base becomes this change's table."""
+        ``state``), made once for all clients of its seat with the same base; with
+        deltas, the client's base becomes this change's table."""
+        seat = client.seat
+        base = client.seq if client.deltas and client.table is not None else None
+        key = (seat, client.deltas, base)
+        text = self._texts.get(key)
+        if text is None:
+            text = self._texts[key] = self._text(client, base)
+        if client.deltas:
+            client.table, client.seq = self.table, self.seq
+        return text
+
+    def _text(self, client: Client, base: int | None) -> str:
         seat = client.seat
         answers = self._answer_texts.get(seat)
         if answers is None:
             answers = self._answer_texts[seat] = dumps(self._answers(seat))[1:-1]
         own = f'"seat":{dumps(seat)},{answers}'
         if client.deltas:
-            base, client.table = client.table, self.table
-            client.seq += 1
-            own += f',"seq":{client.seq}'
-            if base is not None:
-                patch = self._patch(base)
-                head = f'"type":"delta","base":{client.seq - 1},"patch":{patch}'
-                return f"{{{head},{self._shared},{own}}}"
-        head = f'"type":"state","full":false,"log":null,"game":{self._table()}'
+            own += f',"seq":{self.seq}'
+        if base is not None:
+            assert client.table is not None
+            head = f'"type":"delta","base":{base},"patch":{self._patch(base, client.table)}'
+        else:
+            head = f'"type":"state","full":false,"log":null,"game":{self._table()}'
         return f"{{{head},{self._shared},{own}}}"
 
     def _table(self) -> str:
@@ -123,8 +158,8 @@ class StateTexts:
             self._table_text = dumps(self.table)
         return self._table_text
 
-    def _patch(self, base: dict[str, Any]) -> str:
-        text = self._patches.get(id(base))
+    def _patch(self, number: int, base: dict[str, Any]) -> str:
+        text = self._patches.get(number)
         if text is None:
-            text = self._patches[id(base)] = dumps(table_patch(base, self.table))
+            text = self._patches[number] = dumps(table_patch(base, self.table))
         return text

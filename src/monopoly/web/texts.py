@@ -7,6 +7,8 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from monopoly.core.wording import one_stop, plural_key
+
 LANGUAGES = ("en", "de")
 
 
@@ -19,8 +21,8 @@ def catalog(language: str) -> dict[str, str]:
 
 def text(language: str, key: str, **values: Any) -> str:
     """The text ``key`` in ``language``; an unknown key falls back to the key itself."""
-    template = catalog(language).get(key)
-    return key if template is None else template.format(**values)
+    template = catalog(language).get(plural_key(catalog(language), key, language, values))
+    return key if template is None else one_stop(template.format(**values))
 
 
 def level_name(language: str, level: str) -> str:

@@ -6,6 +6,7 @@ no random generator) and the edition's names in the game's language.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import fields
 from typing import Any
 
@@ -13,7 +14,7 @@ from monopoly.core import events as ev
 from monopoly.core.actions import Action, Build, Mortgage, SellBuilding, Unmortgage
 from monopoly.core.board import BOARD_SIZE, SpaceKind
 from monopoly.core.chance import SPEED_FACES_JSON
-from monopoly.core.debt import raisable
+from monopoly.core.debt import debt_of, raisable
 from monopoly.core.editions import edition_keys, get_edition
 from monopoly.core.events import PlayerBankrupt
 from monopoly.core.game import Game
@@ -162,7 +163,14 @@ def _preset_json(language: str, preset: str) -> dict[str, Any]:
 
 
 def levels_json(language: str, levels: list[str]) -> list[dict[str, str]]:
-    return [{"key": level, "name": level_name(language, level)} for level in levels]
+    return [
+        {
+            "key": level,
+            "name": level_name(language, level),
+            "about": text(language, f"about_level_{level}"),
+        }
+        for level in levels
+    ]
 
 
 # ---------------------------------------------------------------------- a game
@@ -204,6 +212,16 @@ def event_lines(narrator: Narrator, game: Game, start: int = 0) -> list[tuple[st
 def log_lines(narrator: Narrator, game: Game) -> list[str]:
     """The whole log as text (see :func:`event_lines`)."""
     return [line for lines in event_lines(narrator, game) for line in lines]
+
+
+def last_roller(game: Game) -> int | None:
+    """Who rolled the dice the table shows (``last_roll``): the latest roll's seat, which
+    is not always the seat whose turn it is (the turn passes before the next roll)."""
+    for event in reversed(game.events):
+        if type(event) is ev.DiceRolled:
+            seat: int = event.seat
+            return seat
+    return None
 
 
 def dice_json(dice: tuple[int, ...] | list[int]) -> list[int | str]:
@@ -334,8 +352,12 @@ def table_json(
     }
 
 
-def seat_answers(game: Game, seat: int | None) -> dict[str, Any]:
-    """The receiver's own legal answers: decision answers, free actions, bid range."""
+def seat_answers(
+    game: Game, seat: int | None, narrators: Mapping[str, Narrator] | None = None
+) -> dict[str, Any]:
+    """The receiver's own legal answers: decision answers, free actions, bid range
+    (``narrators``: the game's in every language, kept by the caller; see
+    :func:`refused_actions`)."""
     decision = game.decision
     if seat is None or decision is None or not game.active[seat]:
         return {"decision_actions": [], "free_actions": [], "bid_range": None}
@@ -343,22 +365,31 @@ def seat_answers(game: Game, seat: int | None) -> dict[str, Any]:
     answers = [a.to_json() for a in game.decision_actions()] if deciding else []
     low, high = game.bid_range() if deciding and decision.kind == BID else (0, -1)
     free = game.free_actions(seat)
+    owed = debt_of(game, seat)
     return {
         "decision_actions": answers,
         "free_actions": [a.to_json() for a in free],
-        "refused_actions": refused_actions(game, seat, free),
+        "refused_actions": refused_actions(game, seat, free, narrators),
         "bid_range": [low, high] if low <= high else None,
+        # Whom resigning makes the seat bankrupt to: the player it is raising cash for
+        # (R-BANKRUPT-2), else the Bank (R-BANKRUPT-3), as the resign dialog says.
+        "resign_to": {"creditor": owed.creditor, "amount": owed.amount} if owed else None,
     }
 
 
-def refused_actions(game: Game, seat: int, free: list[Action]) -> list[dict[str, Any]]:
+def refused_actions(
+    game: Game, seat: int, free: list[Action], narrators: Mapping[str, Narrator] | None = None
+) -> list[dict[str, Any]]:
     """The steps on the seat's own title deeds that the rules refuse now — build, sell,
     mortgage, lift — each with the engine's reason in every language (the page shows
     them disabled, with the reason in its own language). Only the steps a deed's state
     makes thinkable: no building on a hotel, no selling where nothing stands, no lifting
-    an unmortgaged deed."""
+    an unmortgaged deed. The reasons are narrated by ``narrators`` (the game's in every
+    language; new ones if not given): kept between changes, they narrate each reason
+    once."""
     allowed = {(type(action), _space_of(action)) for action in free}
-    narrators = {language: Narrator(game, language) for language in LANGUAGES}
+    if narrators is None:
+        narrators = game_narrators(game)
     refused: list[dict[str, Any]] = []
     for space in game.properties_of(seat):
         for action in _thinkable_steps(game, seat, space):
@@ -369,6 +400,11 @@ def refused_actions(game: Game, seat: int, free: list[Action]) -> list[dict[str,
                 reason = {language: n.reason(problem) for language, n in narrators.items()}
                 refused.append({**action.to_json(), "reason": problem.key, "reason_text": reason})
     return refused
+
+
+def game_narrators(game: Game) -> dict[str, Narrator]:
+    """A narrator of ``game`` for every language of the page."""
+    return {language: Narrator(game, language) for language in LANGUAGES}
 
 
 def _space_of(action: Action) -> int | None:

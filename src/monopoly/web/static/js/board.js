@@ -1,9 +1,9 @@
 // The edition's board in SVG: 40 spaces with names, colour bars and prices; owners,
 // buildings and mortgages; the players' tokens (moving space by space); dice and decks.
 
-import { s, formatMoney } from "./util.js";
+import { h, s, formatMoney } from "./util.js";
 import { tIn } from "./i18n.js";
-import { playerColour, tokenShape } from "./tokens.js";
+import { playerColour, tokenBadge, tokenShape } from "./tokens.js";
 import { tokenIcon } from "./tokenicons.js";
 
 const SIZE = 1000;
@@ -144,8 +144,17 @@ function breakLong(line, size, width) {
     while (fit > 2 && textWidth(`${rest.slice(0, fit)}-`, size) > width) fit -= 1;
     let cut = fit;
     const lowest = Math.max(3, Math.ceil(fit * 0.5));
+    const places = [...Array(fit - lowest + 1).keys()].map((k) => fit - k);
+    // An abbreviation breaks after one of its dots, with no hyphen ("S.P.E.C.I.A.L.!"
+    // reads "S.P.E.C.I." / "A.L.!", never "S.P.E.C.I.-" / "A.L.!").
+    const afterDot = places.find((i) => rest[i - 1] === "." && isLetter(rest[i]));
+    if (afterDot) {
+      pieces.push(rest.slice(0, afterDot));
+      rest = rest.slice(afterDot);
+      continue;
+    }
     for (const quality of [2, 1]) {
-      const found = [...Array(fit - lowest + 1).keys()].map((k) => fit - k).find((i) => cutQuality(rest, i) === quality);
+      const found = places.find((i) => cutQuality(rest, i) === quality);
       if (found) {
         cut = found;
         break;
@@ -440,6 +449,7 @@ export class Board {
       centre.append(card);
     });
     this.diceNode = s("g", { class: "dice", role: "img", transform: "translate(500 560)" });
+    this.diceViews = [this.diceNode];
     centre.append(this.diceNode);
     this.potNode = s("text", { x: 500, y: 700, "text-anchor": "middle", class: "pot-centre" }, "");
     centre.append(this.potNode);
@@ -549,10 +559,35 @@ export class Board {
     const potCorner = this.svg.querySelector("#pot-text");
     if (potCorner) potCorner.textContent = this.options.freeParkingPot ? this.money(game.free_parking_pot) : "";
     const terms = this.edition.terms;
+    const word = (count, one, many) => (new Intl.PluralRules(this.language).select(count) === "one" ? one : many);
     this.stockNode.textContent = this.t("bank_stock", {
-      houses: game.bank.houses, houses_word: terms.houses, hotels: game.bank.hotels, hotels_word: terms.hotels,
+      houses: game.bank.houses, houses_word: word(game.bank.houses, terms.house, terms.houses),
+      hotels: game.bank.hotels, hotels_word: word(game.bank.hotels, terms.hotel, terms.hotels),
     });
     this.drawDice(game.last_roll || []);
+    this.updateStrip(game);
+  }
+
+  /**
+   * A second view of the dice and whose roll it is, outside the board: the phone's strip
+   * that stays at the top of the screen while a long decision pushes the board down.
+   */
+  addDiceStrip(container) {
+    this.stripWho = h("span", { class: "strip-who" });
+    const dice = s("g", { class: "dice", role: "img" });
+    const svg = s("svg", { viewBox: "-110 -32 220 64", class: "strip-dice" }, dice);
+    this.stripTotal = h("span", { class: "strip-total" });
+    this.diceViews.push(dice);
+    container.replaceChildren(this.stripWho, svg, this.stripTotal);
+  }
+
+  /** The strip's player (who rolled these dice) and the total of the dice's numbers. */
+  updateStrip(game) {
+    if (!this.stripWho) return;
+    const player = game.players[game.last_roller ?? game.current];
+    this.stripWho.replaceChildren(...(player ? [tokenBadge(player.seat, player.name, player.token), h("span", {}, player.name)] : []));
+    const numbers = (game.last_roll || []).map((value, i) => speedValue(value, i)).filter((value) => typeof value === "number");
+    this.stripTotal.textContent = numbers.length ? `= ${numbers.reduce((a, b) => a + b, 0)}` : "";
   }
 
   /** Show the dice; ``rolling``: tumble through random faces for a moment first. */
@@ -561,12 +596,12 @@ export class Board {
     this.tumble = null;
     if (!rolling || !dice.length) {
       this.renderDice(dice, false);
-      this.diceNode.dataset.settled = "true";
+      this.markSettled("true");
       return;
     }
     const random = () => dice.map((value, i) => (i === 2 ? SPEED_FACES : [1, 2, 3, 4, 5, 6])[Math.floor(Math.random() * (i === 2 ? SPEED_FACES.length : 6))]);
     let flips = 0;
-    this.diceNode.dataset.settled = "false";
+    this.markSettled("false");
     this.renderDice(random(), true);
     this.settledAt = Math.max(this.settledAt, performance.now() + TUMBLE_FLIPS * TUMBLE_MS);
     this.tumble = setInterval(() => {
@@ -578,12 +613,20 @@ export class Board {
       clearInterval(this.tumble);
       this.tumble = null;
       this.renderDice(dice, false);
-      this.diceNode.dataset.settled = "true";
+      this.markSettled("true");
     }, TUMBLE_MS);
   }
 
+  markSettled(settled) {
+    for (const view of this.diceViews) view.dataset.settled = settled;
+  }
+
   renderDice(dice, rolling) {
-    this.diceNode.replaceChildren();
+    for (const view of this.diceViews) this.renderDiceInto(view, dice, rolling);
+  }
+
+  renderDiceInto(view, dice, rolling) {
+    view.replaceChildren();
     const total = dice.length;
     dice = dice.map((value, i) => speedValue(value, i));
     dice.forEach((value, i) => {
@@ -597,9 +640,9 @@ export class Board {
         die.dataset.face = value;
         die.append(value === "bus" ? busFace() : mrMonopolyFace());
       }
-      this.diceNode.append(die);
+      view.append(die);
     });
-    this.diceNode.setAttribute("aria-label", this.t("dice_label", { dice: dice.map((d) => this.speedFace(d)).join(", ") }));
+    view.setAttribute("aria-label", this.t("dice_label", { dice: dice.map((d) => this.speedFace(d)).join(", ") }));
   }
 
   speedFace(value) {
@@ -683,7 +726,10 @@ export class Board {
 
   /** How long until the dice have settled and every token has finished its walk (ms). */
   settlingFor() {
-    return Math.max(0, this.settledAt - performance.now());
+    // A slow device runs the walk's timer late: while a token still walks or the dice
+    // still tumble, it is not settled, whatever the planned end said.
+    const moving = this.walks.size > 0 || this.tumble ? SETTLE_CHECK_MS : 0;
+    return Math.max(moving, this.settledAt - performance.now());
   }
 
   /** Walk tokens along the spaces for the ``Moved`` events of a state. */
@@ -788,6 +834,7 @@ function pathOf(seat, start, end, events) {
 const SPEED_FACES = [1, 2, 3, "bus", "mr_monopoly", "mr_monopoly"];
 const TUMBLE_FLIPS = 6;
 const TUMBLE_MS = 80;
+const SETTLE_CHECK_MS = 50;
 
 /** The Speed Die's third face value as a word: old servers sent the engine's codes. */
 function speedValue(value, index) {

@@ -115,7 +115,7 @@ function othersDecision(screen, state) {
     text = t("others_trade", { name, proposer: screen.playerName(offer.seat) });
   }
   if (decision.kind === "raise_cash") {
-    text = t("others_raise_cash", { name, amount: screen.money(decision.debt.amount), creditor: screen.playerName(decision.debt.creditor) });
+    text = t("others_raise_cash", { name, amount: screen.money(decision.debt.amount), creditor: screen.creditorName(decision.debt.creditor) });
   }
   const offline = offlineText(screen, decision.seat, name);
   if (offline) text = offline;
@@ -317,8 +317,8 @@ const KINDS = {
     const raising = state.free_actions.filter((a) => a.act === "sell" || a.act === "mortgage");
     const missing = Math.max(0, debt.amount - cash);
     const owe = debt.reason_text
-      ? t("you_owe_for", { amount: screen.money(debt.amount), creditor: screen.playerName(debt.creditor), reason: debt.reason_text })
-      : t("you_owe", { amount: screen.money(debt.amount), creditor: screen.playerName(debt.creditor) });
+      ? t("you_owe_for", { amount: screen.money(debt.amount), creditor: screen.creditorName(debt.creditor), reason: debt.reason_text })
+      : t("you_owe", { amount: screen.money(debt.amount), creditor: screen.creditorName(debt.creditor) });
     const parts = [
       heading(t("raise_cash_heading")),
       h("p", { class: "big", dataset: { testid: "debt" } }, owe),
@@ -380,6 +380,7 @@ const KINDS = {
     return [
       heading(t("trade_offer_from", { name: from })),
       offerSummary(screen, offer, screen.seat),
+      screen.advice.on && screen.seat === offer.partner ? screen.advice.line(offer) : null,
       h("div", { class: "actions" },
         actions.map((action) => {
           if (action.act === "accept_trade") return button(screen, action, t("act_accept_trade"), { primary: true });

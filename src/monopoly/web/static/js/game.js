@@ -13,6 +13,7 @@ import { renderPlayers } from "./players.js";
 import { ManageDialog } from "./manage.js";
 import { ResignDialog } from "./resign.js";
 import { TradeDialog } from "./trade.js";
+import { AdviceDesk, WinChanceBar } from "./advice.js";
 import { SpaceDialog } from "./spacecard.js";
 import { chatForm, chatItem } from "./chat.js";
 import { showGameOver } from "./gameover.js";
@@ -35,6 +36,9 @@ export class GameScreen {
     this.edition = null;
     this.layout = null;
     this.busy = false;
+    this.winChances = null;
+    this.chanceBar = null;
+    this.advice = new AdviceDesk(this);
     this.connection = new Connection(gameId, token, (m) => this.receive(m), (s) => this.showStatus(s));
     onLanguageChange(() => this.relabel());
   }
@@ -92,6 +96,13 @@ export class GameScreen {
       case "check_result":
         this.trade?.checked(message);
         break;
+      case "win_chances":
+        this.winChances = message;
+        this.chanceBar?.render();
+        break;
+      case "advice":
+        this.advice.answered(message);
+        break;
       case "error":
         this.showError(message);
         break;
@@ -102,6 +113,7 @@ export class GameScreen {
 
   showError(message) {
     this.busy = false;
+    if (message.request === "advice") this.advice.refused();
     if (message.code === "stale_state") return;
     if (message.code === "bad_token") {
       forgetGame(this.gameId);
@@ -200,22 +212,28 @@ export class GameScreen {
       this.notify(message.events);
     }
     this.renderPlayers();
+    if (previous && previous.game.turn !== message.game.turn) this.advice.forget();
+    this.chanceBar?.render();
     this.timerEnds = message.turn_timer == null ? null : performance.now() + message.turn_timer * 1000;
     const showDecision = () => {
       this.renderDecision(wasBusy);
       if (!first && previous) this.focusIfMyTurn(previous, message);
     };
     clearTimeout(this.decisionDelay);
-    const wait = this.board.settlingFor();
-    if (wait > 0) {
-      // The next decision waits until the dice have settled and the token has arrived.
-      // It shows the decision of the newest state: a state shown meanwhile may have
-      // cleared its own timer (showState awaits the labels the first time), and a panel
-      // that never appears would stall the game.
-      this.decisionDelay = setTimeout(() => this.layout && showDecision(), wait + 30);
-    } else {
-      showDecision();
-    }
+    // The next decision waits until the dice have settled and the token has arrived
+    // (asked again when the time is up: a slow device may still be walking). It shows
+    // the decision of the newest state: a state shown meanwhile may have cleared its own
+    // timer (showState awaits the labels the first time), and a panel that never appears
+    // would stall the game.
+    const showWhenSettled = () => {
+      const wait = this.board.settlingFor();
+      if (wait > 0) {
+        this.decisionDelay = setTimeout(() => this.layout && showWhenSettled(), wait + 30);
+      } else {
+        showDecision();
+      }
+    };
+    showWhenSettled();
     this.manage.refresh();
     this.trade.refresh();
     this.spaceCard.refresh();
@@ -236,16 +254,18 @@ export class GameScreen {
   // ---------------------------------------------------------------- layout
   buildLayout() {
     this.boardNode = h("div", { class: "board", id: "board", tabindex: "0", role: "region", "aria-label": t("board_window") });
+    this.stripNode = h("div", { class: "turn-strip", dataset: { testid: "turn-strip" } });
     this.decisionNode = h("section", { class: "card decision", id: "decision", "aria-live": "polite", tabindex: "-1", "aria-labelledby": "decision-heading" });
     this.toolbar = h("div", { class: "toolbar", role: "toolbar", "aria-label": t("tools") });
     this.playersNode = h("section", { class: "card players", "aria-labelledby": "players-heading" });
     this.logList = h("ol", { class: "log-list", id: "log" }, (this.chat || []).map(chatItem));
+    this.chanceBar = this.state.game.advice ? new WinChanceBar(this) : null;
     this.logNode = h("section", { class: "card log", "aria-labelledby": "log-heading" },
       h("div", { class: "log-head" }, h("h2", { id: "log-heading" }, t("game_log")), this.spectator ? null : chatForm(this)),
       h("div", { class: "log-scroll", tabindex: "0", role: "log", "aria-live": "polite", "aria-label": t("game_log") }, this.logList));
     this.layout = h("div", { class: `game-layout${this.spectator ? " spectating" : ""}` },
       h("div", { class: "board-area" }, this.boardNode),
-      h("div", { class: "side" }, h("div", { id: "news", class: "news" }), this.decisionNode, this.toolbar, this.logNode, this.playersNode));
+      h("div", { class: "side" }, this.stripNode, h("div", { id: "news", class: "news" }), this.decisionNode, this.toolbar, this.chanceBar?.node, this.logNode, this.playersNode));
     replaceChildren(this.main, this.layout);
     const rules = this.state.game.rules;
     this.board = new Board(this.boardNode, this.edition, {
@@ -253,6 +273,7 @@ export class GameScreen {
       freeParkingPot: Boolean(rules.options?.free_parking_pot),
       onSpace: (index) => this.spaceCard.open(index),
     });
+    this.board.addDiceStrip(this.stripNode);
     this.spaceCard = new SpaceDialog(this);
     this.manage = new ManageDialog(this);
     this.trade = new TradeDialog(this);
@@ -305,6 +326,9 @@ export class GameScreen {
       }
     } else if (this.spectator) {
       buttons.push(h("span", { class: "badge" }, t("spectating")));
+    }
+    if (this.state.game.advice) {
+      buttons.push(h("span", { class: "badge advice-badge", title: t("advice_on_about"), dataset: { testid: "advice-badge" } }, t("advice_on")));
     }
     if (this.over) buttons.push(h("button", { type: "button", onclick: () => showGameOver(this, this.over) }, t("show_results")));
     buttons.push(h("a", { class: "button secondary", href: "/" }, t("lobby")));
@@ -426,6 +450,11 @@ export class GameScreen {
 
   player(seat) {
     return this.state.game.players[seat];
+  }
+
+  /** Whom a debt is owed to: a player's name, or "the Bank" / "der Bank". */
+  creditorName(seat) {
+    return seat < 0 ? t("bank_as_creditor", { bank: this.edition.terms.bank }) : this.playerName(seat);
   }
 
   playerName(seat) {

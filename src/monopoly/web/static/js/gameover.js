@@ -56,12 +56,18 @@ export function showGameOver(screen, over) {
   dialog.showModal();
 }
 
-const CHART_W = 600;
 const CHART_H = 220;
+
+/** The chart's drawing width: narrower on a phone, so that its labels are not shrunk
+ * below a readable size when the chart is fitted to the screen. */
+function chartWidth() {
+  return window.matchMedia("(max-width: 600px)").matches ? 340 : 600;
+}
 const PAD = { left: 56, right: 12, top: 10, bottom: 28 };
 
 /** Everyone's net worth turn by turn: one line per player in the seat's colour. */
 function worthChart(screen, over) {
+  const CHART_W = chartWidth();
   const { turns, net_worth: rows } = over.history;
   const seats = rows[0]?.length || 0;
   const top = Math.max(1, ...rows.flat());

@@ -67,7 +67,15 @@ export function tIn(language, key, params = {}) {
     console.warn(`missing label: ${key}`);
     return key;
   }
-  return text.replace(/\{(\w+)\}/g, (match, name) => (name in params ? String(params[name]) : match));
+  return oneStop(text.replace(/\{(\w+)\}/g, (match, name) => (name in params ? String(params[name]) : match)));
+}
+
+/**
+ * No full stop right after a name's own ".", "!" or "?" ("Sie sind S.P.E.C.I.A.L." at
+ * a sentence's end); an ellipsis stays (monopoly.core.wording.one_stop, the server's).
+ */
+export function oneStop(text) {
+  return text.replace(/((?<!\.)\.|[!?])\.(?![.\w])/gu, "$1");
 }
 
 /**

@@ -22,7 +22,8 @@ function field(labelText, control, hint) {
 function select(options, value, attrs = {}) {
   const node = h("select", attrs);
   for (const option of options) {
-    node.append(h("option", { value: option.key, selected: option.key === value }, option.name));
+    const title = option.about ? { title: option.about } : {};
+    node.append(h("option", { value: option.key, selected: option.key === value, ...title }, option.name));
   }
   return node;
 }
@@ -85,6 +86,9 @@ function createForm(editions, options) {
   const preset = select(options.presets, "standard", { name: "preset" });
   const seats = seatList(options);
   const houseRules = ruleOptions(options.rule_options);
+  const advice = h("input", { type: "checkbox", name: "advice", dataset: { testid: "advice-on" } });
+  const adviceField = h("div", { class: "field" },
+    h("label", { class: "check" }, advice, t("advice_choice")), h("small", { class: "hint" }, t("advice_choice_hint")));
   const error = h("p", { class: "form-error", role: "alert" });
   const submit = h("button", { type: "submit", class: "primary", dataset: { testid: "create" } }, t("create_button"));
 
@@ -121,6 +125,7 @@ function createForm(editions, options) {
     presetAbout,
     cashLine,
     houseRules.node,
+    adviceField,
     seats.node,
     error,
     submit,
@@ -142,6 +147,7 @@ function createForm(editions, options) {
         name: name.value.trim(),
         token: token.value,
         seats: seats.values(),
+        advice: advice.checked,
       });
       saveName(name.value.trim());
       saveSeatToken(answer.game_id, answer.seat_token);
@@ -262,7 +268,8 @@ function openGameItem(game, editions, options) {
     h("div", {},
       h("strong", {}, edition ? editionTitle(edition) : game.edition),
       h("div", { class: "muted" }, `${t("host")}: ${host} · ${t("free_seats", { count: free })} · ${game.language.toUpperCase()}`),
-      h("div", { class: "muted" }, rulesSummary(game.rules, options))),
+      h("div", { class: "muted" }, rulesSummary(game.rules, options)),
+      game.advice ? h("span", { class: "badge advice-badge" }, t("advice_on")) : null),
     h("div", { class: "game-item-links" },
       h("a", { class: "button", href: `/?join=${encodeURIComponent(game.game_id)}` }, t("join")),
       h("a", { class: "button secondary", href: `/?watch=${encodeURIComponent(game.game_id)}` }, t("watch"))));
@@ -305,7 +312,7 @@ export async function renderJoin(main, gameId) {
   }
   const [edition, options] = await Promise.all([api.edition(game.edition, game.language), api.options(language())]);
   const card = h("section", { class: "card join-card", "aria-labelledby": "join-heading" }, h("h1", { id: "join-heading" }, t("join_game_title", { title: edition.title })));
-  card.append(h("p", { class: "muted" }, rulesSummary(game.rules, options)), ...rulesDetails(game.rules, options, edition, game.language));
+  card.append(h("p", { class: "muted" }, rulesSummary(game.rules, options)), ...adviceNotice(game), ...rulesDetails(game.rules, options, edition, game.language));
   card.append(seatTable(game, edition));
   if (game.status !== "open" || !game.seats.some((seat) => !seat.taken)) {
     card.append(h("p", {}, t(game.status === "open" ? "game_full" : "already_started")),
@@ -357,6 +364,12 @@ function seatTable(game, edition) {
 }
 
 // ---------------------------------------------------------------- waiting room
+/** A game created with "advice on" says so to everyone who joins, watches or waits. */
+function adviceNotice(game) {
+  if (!game.advice) return [];
+  return [h("p", { class: "notice advice-notice", role: "note", dataset: { testid: "advice-notice" } }, t("advice_on_about"))];
+}
+
 /** A game whose creator chose the dice (seed) or the start (position) says so. */
 function testSetupNotice(game) {
   const chosen = game.test_setup || [];
@@ -372,6 +385,7 @@ export async function renderWaiting(main, game, mySeat, chat = null, setSeat = n
     h("h1", { id: "waiting-heading" }, edition.title),
     h("p", { class: "muted" }, rulesSummary(game.rules, options)),
     ...testSetupNotice(game),
+    ...adviceNotice(game),
     ...rulesDetails(game.rules, options, edition, game.language),
     h("h2", {}, t("players")), seatTable(game, edition));
   const free = game.seats.filter((seat) => !seat.taken).length;

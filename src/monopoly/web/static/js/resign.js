@@ -1,6 +1,7 @@
 // "Resign": a player can always leave a lost game. The dialog says what it means and asks
-// for a confirmation; the server then makes the seat bankrupt to the Bank (its deeds are
-// auctioned) and, in the short game, ends the game once that is settled.
+// for a confirmation; the server then makes the seat bankrupt to the player it is raising
+// cash for (who receives its cash, deeds and cards), otherwise to the Bank (its deeds are
+// auctioned), and, in the short game, ends the game once that is settled.
 
 import { h, replaceChildren } from "./util.js";
 import { t } from "./i18n.js";
@@ -20,8 +21,17 @@ export class ResignDialog {
   open() {
     const screen = this.screen;
     const short = String(screen.state.game.rules?.preset || "").includes("short");
+    const terms = screen.edition.terms;
+    const words = { bank: terms.bank, houses: terms.houses, hotels: terms.hotels, card: terms.get_out_of_jail_free };
+    // Raising cash for a debt to a player, resigning makes you bankrupt to that player
+    // (R-BANKRUPT-2); otherwise to the Bank, whose auctions sell your deeds (R-BANKRUPT-3).
+    const owed = screen.state.resign_to;
+    const toPlayer = owed && owed.creditor >= 0;
+    const explained = toPlayer
+      ? t("resign_to_player", { ...words, creditor: screen.playerName(owed.creditor), amount: screen.money(owed.amount) })
+      : t("resign_explained", words);
     replaceChildren(this.body,
-      h("p", {}, t("resign_explained", { bank: screen.edition.terms.bank, houses: screen.edition.terms.houses, hotels: screen.edition.terms.hotels })),
+      h("p", { dataset: { testid: "resign-explained", to: toPlayer ? String(owed.creditor) : "bank" } }, explained),
       short ? h("p", {}, t("resign_short_game")) : null,
       h("div", { class: "actions" },
         h("button", { type: "button", class: "danger", dataset: { testid: "resign-confirm" }, onclick: () => this.confirm() }, t("resign_confirm")),

@@ -1,7 +1,7 @@
 // Trades: the proposal form (partner, title deeds, cash and Get Out of Jail Free cards
 // each way, checked live by the server) and the summary of an offer to answer.
 
-import { h, replaceChildren, toast } from "./util.js";
+import { h, inWords, replaceChildren, toast } from "./util.js";
 import { t } from "./i18n.js";
 
 const CHECK_DELAY = 150;
@@ -93,6 +93,7 @@ export class TradeDialog {
       this.scheduleCheck();
     });
     this.status = h("p", { class: "trade-status", role: "status", id: "trade-status" }, this.statusText());
+    this.adviceNode = h("p", { class: "advice-line", hidden: true });
     this.proposeButton = h("button", { type: "button", class: "primary", dataset: { key: "propose", testid: "propose" }, disabled: !this.legal,
       onclick: () => this.propose() }, t(this.locked ? "send_counter" : "send_offer"));
     replaceChildren(this.body,
@@ -101,6 +102,7 @@ export class TradeDialog {
         this.side(me, "give", t("you_give")),
         this.side(partner, "take", t("you_get_from", { name: partner.name }))),
       this.status,
+      this.adviceNode,
       h("div", { class: "actions" }, this.proposeButton,
         h("button", { type: "button", dataset: { key: "cancel" }, onclick: () => this.close() }, t("cancel"))));
     if (focusKey) this.body.querySelector(`[data-key="${CSS.escape(focusKey)}"]`)?.focus();
@@ -179,7 +181,7 @@ export class TradeDialog {
   checked(result) {
     if (!this.dialog.open || normalise(result.action) !== this.lastCheck || normalise(this.draft) !== this.lastCheck) return;
     this.legal = result.legal;
-    this.problem = result.problem || "";
+    this.problem = inWords(result.problem || "");
     this.updateStatus();
   }
 
@@ -194,6 +196,16 @@ export class TradeDialog {
     this.status.textContent = this.statusText();
     this.status.classList.toggle("form-error", Boolean(this.problem));
     this.proposeButton.disabled = !this.legal;
+    this.showAdvice();
+  }
+
+  /** With "advice on": what the offer, once legal, does to both sides' win chances. */
+  showAdvice() {
+    const advice = this.screen.advice;
+    if (!advice.on || !this.adviceNode) return;
+    const line = this.legal ? advice.line(this.action()) : h("p", { class: "advice-line", hidden: true });
+    this.adviceNode.replaceWith(line);
+    this.adviceNode = line;
   }
 
   propose() {

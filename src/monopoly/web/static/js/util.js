@@ -53,8 +53,10 @@ export function replaceChildren(node, ...children) {
 export function formatMoney(amount, symbol, language) {
   const number = new Intl.NumberFormat(language === "de" ? "de-DE" : "en-US").format(amount);
   if (language === "en" && [...symbol].length === 1) return `${symbol}${number}`;
-  return `${number} ${symbol}`;
+  return `${number}${NO_BREAK}${symbol}`;  // "130 ₵" never splits over two lines
 }
+
+const NO_BREAK = "\u00a0";
 
 const SEAT_KEY = "monopoly.seat.";
 const NAME_KEY = "monopoly.name";
@@ -146,4 +148,12 @@ export function contrastRatio(a, b) {
 export function readableOn(background) {
   if (!/^#([0-9a-f]{3}|[0-9a-f]{6})$/i.test(background || "")) return "#000";
   return contrastRatio(background, "#000000") >= contrastRatio(background, "#ffffff") ? "#000" : "#fff";
+}
+
+/** The rules specification's ID at a reason's end ("(R-BUILD-1)") is for developers and
+ * logs; a player reads the reason in words, so the page leaves it out. */
+const RULE_ID = /\s*\(R-[A-Z]+-\d+\)(?=[.]?$)/;
+
+export function inWords(reason) {
+  return String(reason).replace(RULE_ID, "");
 }

@@ -1,0 +1,75 @@
+"""A game created with "advice on" in the lobby, in Debian's Chromium: everyone sees the
+badge, the win-chance bar fills after the server's estimate, and the trade dialog says
+what an offer does to both sides' win chances (docs/analysis.md)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from .servers import ServerThread
+from .test_e2e_game import WAIT_MS, chromium, decision, watch_errors
+
+ANALYSIS_MS = WAIT_MS * 4
+"""The bar and the advice come from the analysis pool: seconds on a loaded machine."""
+
+WORDS = {
+    "en": {
+        "name": "Your name",
+        "advice": "Advice on: win chances and trade advice for everyone",
+        "create": "Create game",
+        "badge": "Advice on",
+        "notice": "everyone at this table sees the win chances",
+        "line": r"This trade: you (about [+−]\d+ %|no clear change), Bot 2 .+ \(±\d+ points\)",
+    },
+    "de": {
+        "name": "Dein Name",
+        "advice": "Tipps an: Gewinnchancen und Handelstipps für alle",
+        "create": "Spiel erstellen",
+        "badge": "Tipps an",
+        "notice": "alle an diesem Tisch sehen die Gewinnchancen",
+        "line": r"Dieser Handel: du (etwa [+−]\d+ %|keine klare Änderung), Bot 2 .+"
+        r" \(±\d+ Punkte\)",
+    },
+}
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_advice_on_shows_the_bar_and_the_trade_advice(server: ServerThread, language: str) -> None:
+    words = WORDS[language]
+    with chromium() as browser:
+        page = browser.new_page(viewport={"width": 1280, "height": 900})
+        errors = watch_errors(page)
+        page.goto(f"{server.base}/?lang={language}")
+        page.get_by_label(words["name"]).fill("Ann")
+        page.get_by_label(words["advice"]).check()
+        page.get_by_role("button", name=words["create"]).click()
+        notice = page.locator("[data-testid=advice-notice]")
+        notice.wait_for()
+        assert words["notice"] in notice.inner_text()
+        page.locator("[data-testid=start]").click()
+        page.locator(".board-svg").wait_for()
+        assert page.locator("[data-testid=advice-badge]").inner_text() == words["badge"]
+
+        bar = page.locator("[data-testid=win-chances]")
+        bar.locator(".win-chance").nth(1).wait_for(timeout=ANALYSIS_MS)
+        values = bar.locator(".win-chance-value").all_inner_texts()
+        percents = [int(re.match(r"(\d+) %", value).group(1)) for value in values]  # type: ignore[union-attr]
+        assert len(percents) == 3 and 97 <= sum(percents) <= 103  # the form's 3 seats
+
+        decision(page)
+        page.locator("[data-testid=trade]").click()
+        dialog = page.locator("dialog.trade-dialog")
+        dialog.locator("#trade-give_cash").fill("300")
+        page.wait_for_function("!document.querySelector('[data-testid=propose]').disabled")
+        line = dialog.locator("[data-testid=advice-line]")
+        page.wait_for_function(
+            "() => { const line = document.querySelector("
+            "'dialog.trade-dialog [data-testid=advice-line]');"
+            " return line !== null && !line.textContent.includes('…'); }",
+            timeout=ANALYSIS_MS,
+        )
+        assert re.fullmatch(words["line"], line.inner_text()), line.inner_text()
+        assert errors == []
+        page.close()
