@@ -43,7 +43,7 @@ def test_owners_version_grows_for_the_whole_group() -> None:
     other group."""
     game = Game.new(2, seed=1)
     before = list(game.owners_version)
-    brown = game.members[1]
+    brown = game.tables.members[1]
     game.give_deed(1, 0)
     for space in range(len(before)):
         grown = game.owners_version[space] > before[space]

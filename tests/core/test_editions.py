@@ -17,6 +17,8 @@ from monopoly.core.editions import (
     get_edition,
     load_edition_file,
 )
+from monopoly.core.rules import RuleSet
+from monopoly.core.tables import tables_for
 
 CLASSIC_TEXT = (EDITIONS_DIR / "classic.toml").read_text(encoding="utf-8")
 ZELDA_TEXT = (EDITIONS_DIR / "zelda.toml").read_text(encoding="utf-8")
@@ -227,7 +229,7 @@ def test_card_decks() -> None:
     assert [(c.per_house, c.per_hotel) for c in repairs] == [(40, 115)]
     assert sum(1 for c in chest.values() if c.kind is CardKind.GET_OUT_OF_JAIL) == 1
     assert sum(1 for c in chest.values() if c.kind is CardKind.GO_TO_JAIL) == 1
-    assert board.card(CHANCE, "advance_to_boardwalk").target == 39
+    assert tables_for(board, RuleSet()).card(CHANCE, "advance_to_boardwalk").target == 39
 
 
 def test_card_texts_are_filled_per_edition_and_language() -> None:

@@ -84,7 +84,7 @@ def test_r_build_4_hotel_breakdown_keeps_the_other_hotel_when_houses_suffice() -
     game = start({"players": [{}, {}], "properties": props})
     assert game.bank_houses == 4
     game.apply(SellBuilding(0, 11))
-    assert levels(game, *PINK) == [4, game.hotel_level, 4]
+    assert levels(game, *PINK) == [4, game.tables.hotel_level, 4]
     assert game.bank_houses == 0 and game.cash[0] == 1550
 
 
@@ -220,7 +220,7 @@ def test_r_short_2_even_building_with_a_hotel_on_three_houses() -> None:
     props = {**owned(0, 11, buildings="hotel"), **owned(0, 13, 14, buildings=3)}
     game = start({"players": [{}, {}], "properties": props}, rules="short")
     game.apply(Build(0, (13,)))
-    assert game.level[13] == game.hotel_level == 4
+    assert game.level[13] == game.tables.hotel_level == 4
     assert game.cash[0] == 1400
     assert_illegal(game, SellBuilding(0, 14), "even")
     game.apply(SellBuilding(0, 11))

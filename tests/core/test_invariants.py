@@ -69,7 +69,6 @@ from monopoly.core.debt import debt_of, raisable, still_to_settle
 from monopoly.core.editions import edition_keys
 from monopoly.core.errors import IllegalActionError
 from monopoly.core.game import Game
-from monopoly.core.mortgage import lift_cost
 from monopoly.core.position import dump_position
 from monopoly.core.records import game_state, record_of, replay
 from monopoly.core.rules import RuleSet
@@ -205,7 +204,7 @@ class Checker:
             self.check_holdings_versions(game, deeds_before, holdings_before)
             for s, holder in enumerate(deeds_before[0]):
                 if game.owner[s] != holder:  # the group's counter grew (players re-judge it)
-                    for member in game.members[s]:
+                    for member in game.tables.members[s]:
                         assert game.owners_version[member] > owners_versions_before[member]
         if game.level != levels_before:
             assert game.buildings_version > versions_before[1], "buildings changed, no version"
@@ -251,7 +250,7 @@ class Checker:
                 assert event.amount == spaces[event.space].mortgage_value  # R-MORT-1
                 delta[event.seat] += event.amount
             elif kind is ev.MortgageLifted:
-                assert event.amount == lift_cost(game, event.space)  # R-MORT-2
+                assert event.amount == game.tables.lift_cost[event.space]  # R-MORT-2
                 delta[event.seat] -= event.amount
             elif kind is ev.SalaryCollected:
                 assert event.amount in (game.board.go_salary, 2 * game.board.go_salary)
@@ -313,7 +312,7 @@ class Checker:
         game = self.game
         board = game.board
         n = game.players
-        hotel = game.hotel_level
+        hotel = game.tables.hotel_level
         per_hotel = game.rules.houses_per_hotel
         assert all(c >= 0 for c in game.cash), game.cash  # R-DEBT-1
         assert all(0 <= p < 40 for p in game.position)

@@ -117,7 +117,7 @@ def test_r_short_2_hotel_on_three_houses_returns_three_houses() -> None:
     game = start(short_brown((3, 3)), rules="short")
     assert game.bank_houses == 32 - 6
     game.apply(Build(0, (1,)))
-    assert game.level[1] == game.hotel_level  # a hotel, not a fourth house
+    assert game.level[1] == game.tables.hotel_level  # a hotel, not a fourth house
     assert game.cash[0] == 1500 - 50  # the hotel price (= house price)
     assert game.bank_hotels == 11
     assert game.bank_houses == 32 - 3  # the 3 houses of Mediterranean went back
@@ -128,7 +128,7 @@ def test_r_short_2_no_fourth_house_and_build_evenly() -> None:
     game = start(short_brown((3, 2)), rules="short")
     assert_illegal(game, Build(0, (1,)), "build evenly")
     game.apply(Build(0, (3, 1, 3)))  # house on Baltic, hotels on both
-    assert game.level[1] == game.level[3] == game.hotel_level
+    assert game.level[1] == game.level[3] == game.tables.hotel_level
     assert game.cash[0] == 1500 - 3 * 50
     assert_illegal(game, Build(0, (1,)), "already has a hotel")
 

@@ -28,8 +28,9 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from monopoly.bots.valuation import STREET, BoardFacts
+from monopoly.bots.valuation import BoardFacts
 from monopoly.core.game import Game
+from monopoly.core.tables import Tables
 
 WORTH_WEIGHT = 3.281
 INCOME_WEIGHT = 0.381
@@ -40,14 +41,13 @@ lacks one street of would bring, was tried and got no weight (log-loss 0.690).""
 SMALL = 0.01
 """Added to every share before its logarithm: a player with no deed keeps a chance."""
 
-_FACTS: dict[tuple[str, int], BoardFacts] = {}
+_FACTS: dict[Tables, BoardFacts] = {}
 
 
 def facts_of(game: Game) -> BoardFacts:
-    key = (game.edition.key, game.rules.houses_per_hotel)
-    facts = _FACTS.get(key)
+    facts = _FACTS.get(game.tables)
     if facts is None:
-        facts = _FACTS[key] = BoardFacts(game.board, game.rules)
+        facts = _FACTS[game.tables] = BoardFacts(game.tables)
     return facts
 
 
@@ -58,11 +58,12 @@ def income(game: Game, facts: BoardFacts, seat: int) -> float:
     for space in game.board.properties:
         if owner[space] != seat or mortgaged[space]:
             continue
-        group = facts.group_of[space]
-        whole = facts.kind[group] == STREET and all(
-            owner[other] == seat for other in facts.groups[group]
+        tables = facts.tables
+        group = tables.group_of[space]
+        whole = tables.is_street_group[group] and all(
+            owner[other] == seat for other in tables.groups[group]
         )
-        rent = facts.rent_at(space, facts.hotel_level) if whole else None
+        rent = tables.rent_at(space, tables.hotel_level) if whole else None
         if rent is None:
             rent = facts.rent_now(space, owner, level, mortgaged)
         total += facts.freq[space] * rent

@@ -32,7 +32,7 @@ class EasyBot(LevelPlayer):
         cash = view.cash[seat]
         if cash < BUILD_CASH:
             return None
-        build = self.build_action(view, seat, cash - BUILD_CASH, self.facts.hotel_level)
+        build = self.build_action(view, seat, cash - BUILD_CASH, self.facts.tables.hotel_level)
         if isinstance(build, Build) and len(build.spaces) > 1:
             return Build(seat, build.spaces[:1])  # one house at a time
         return build
@@ -46,7 +46,7 @@ class EasyBot(LevelPlayer):
         return legal[0]
 
     def buy(self, view: PlayerView, decision: Decision, legal: Sequence[Action]) -> Action:
-        price = self.facts.price[decision.space]
+        price = self.facts.tables.price[decision.space]
         if len(legal) == 2 and view.cash[decision.seat] - price >= RESERVE:
             return legal[0]
         return legal[-1]
@@ -57,7 +57,7 @@ class EasyBot(LevelPlayer):
         cash = view.cash[decision.seat] - RESERVE
         if decision.space < 0:
             return 0
-        return min(cash, facts.price[decision.space] * 3 // 4)
+        return min(cash, facts.tables.price[decision.space] * 3 // 4)
 
     def cheapest_cash(self, view: PlayerView, seat: int) -> Action | None:
         """Mortgage the cheapest deed it can; sell houses only when nothing is left."""
@@ -65,10 +65,10 @@ class EasyBot(LevelPlayer):
         assert facts is not None
         owner, level, mortgaged = view.owner, view.level, view.mortgaged
         sale: Action | None = None
-        for s in sorted(facts.properties, key=lambda s: facts.price[s]):
+        for s in sorted(facts.tables.properties, key=lambda s: facts.tables.price[s]):
             if owner[s] != seat:
                 continue
-            group = facts.groups[facts.group_of[s]]
+            group = facts.tables.groups[facts.tables.group_of[s]]
             if not mortgaged[s] and not any(level[m] for m in group):
                 return Mortgage(seat, s)
             if sale is None and level[s] and level[s] == max(level[m] for m in group):
@@ -81,6 +81,6 @@ class EasyBot(LevelPlayer):
             return legal[-1]
         facts = self.facts
         assert facts is not None
-        given = sum(facts.price[s] for s in offer.take) + offer.take_cash
-        received = sum(facts.price[s] for s in offer.give) + offer.give_cash
+        given = sum(facts.tables.price[s] for s in offer.take) + offer.take_cash
+        received = sum(facts.tables.price[s] for s in offer.give) + offer.give_cash
         return legal[0] if received >= 1.5 * given + 50 else legal[-1]

@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from monopoly.core.actions import Action, Mortgage, ProposeTrade, UseJailCard
+from monopoly.core.board import BOARD_SIZE
 from monopoly.core.state import Decision
 from monopoly.core.view import PlayerView
 
@@ -72,7 +73,7 @@ class HardBot(NormalBot):
         start = view.position[seat]
         nearby = 0
         for step in range(2, 13):
-            rent = rents[(start + step) % 40]
+            rent = rents[(start + step) % BOARD_SIZE]
             if rent > nearby:
                 nearby = rent
         return max(RESERVE_FLOOR, nearby + int(DANGER_SHARE_ANYWHERE * self._rent_peak))
@@ -85,8 +86,8 @@ class HardBot(NormalBot):
         if key != self._rents_key:
             facts = self.facts
             assert facts is not None
-            rents = [0] * 40
-            for s in facts.properties:
+            rents = [0] * BOARD_SIZE
+            for s in facts.tables.properties:
                 if owner[s] >= 0 and owner[s] != seat:
                     rents[s] = facts.rent_now(s, owner, level, mortgaged)
             self._rents_key = key
@@ -110,7 +111,7 @@ class HardBot(NormalBot):
         if spare > 0:
             build = self.build_action(view, seat, spare, self.target_level)
             if build is None and spare > RICH_MARGIN:
-                build = self.build_action(view, seat, spare - RICH_MARGIN, facts.hotel_level)
+                build = self.build_action(view, seat, spare - RICH_MARGIN, facts.tables.hotel_level)
             if build is not None:
                 return build
         funding = self.mortgage_to_build(view, seat, spare)
@@ -129,7 +130,7 @@ class HardBot(NormalBot):
         if not view.bank_houses:
             return False
         for group in self.complete_groups(view, seat):
-            if min(level[s] for s in facts.groups[group]) < self.target_level:
+            if min(level[s] for s in facts.tables.groups[group]) < self.target_level:
                 return True
         return False
 
@@ -140,18 +141,18 @@ class HardBot(NormalBot):
         if not self._wants_houses(view, seat):
             return None
         groups = self.complete_groups(view, seat)
-        cheapest = min(facts.house_cost[facts.groups[g][0]] for g in groups)
+        cheapest = min(facts.tables.house_cost[facts.tables.groups[g][0]] for g in groups)
         if spare >= cheapest:
             return None
         owner, mortgaged, level = view.owner, view.mortgaged, view.level
-        whole = {s for g in groups for s in facts.groups[g]}
+        whole = {s for g in groups for s in facts.tables.groups[g]}
         best, best_cost = -1, 0.0
-        for s in facts.properties:
+        for s in facts.tables.properties:
             if owner[s] != seat or mortgaged[s] or s in whole:
                 continue
-            if any(level[m] for m in facts.groups[facts.group_of[s]]):
+            if any(level[m] for m in facts.tables.groups[facts.tables.group_of[s]]):
                 continue
-            cost = self.mortgage_cost(view, seat, s) / max(1, facts.price[s] // 2)
+            cost = self.mortgage_cost(view, seat, s) / max(1, facts.tables.price[s] // 2)
             if best < 0 or cost < best_cost:
                 best, best_cost = s, cost
         if best < 0:
@@ -191,7 +192,7 @@ class HardBot(NormalBot):
         valuation = self.valuation
         owner, mortgaged = view.owner, view.mortgaged
         opponents = self.opponents(view)
-        group = facts.group_of[space]
+        group = facts.tables.group_of[space]
         mine = valuation.group_value(group, seat, owner, mortgaged, opponents, {space: seat})
         worst = mine
         for rival in view.active_seats():
@@ -206,7 +207,7 @@ class HardBot(NormalBot):
         if len(legal) == 1:
             return legal[0]
         seat, space = decision.seat, decision.space
-        price = self.facts.price[space]
+        price = self.facts.tables.price[space]
         cash = view.cash[seat]
         if cash - price >= self.cash_reserve(view, seat):
             return legal[0]
@@ -228,20 +229,22 @@ class HardBot(NormalBot):
         facts = self.facts
         assert facts is not None
         level, owner = view.level, view.owner
-        per_hotel = facts.hotel_level - 1
+        per_hotel = facts.tables.hotel_level - 1
         opponents = self.opponents(view)
         turns = self.valuation.rounds(opponents) * opponents
         best = 0.0
         for group in self.complete_groups(view, seat):
-            members = facts.groups[group]
+            members = facts.tables.groups[group]
             low = min(level[s] for s in members)
             for s in members:
                 lvl = level[s]
                 if owner[s] != seat or lvl != low or (lvl == per_hotel) != hotel:
                     continue
-                if lvl >= facts.hotel_level:
+                if lvl >= facts.tables.hotel_level:
                     continue
-                gain = facts.freq[s] * (facts.rent_at(s, lvl + 1) - facts.rent_at(s, lvl))
+                gain = facts.freq[s] * (
+                    facts.tables.rent_at(s, lvl + 1) - facts.tables.rent_at(s, lvl)
+                )
                 best = max(best, turns * gain)
         return int(best)
 

@@ -67,7 +67,7 @@ class ExpertJudge(HardBot):
         self.partner: Valuation  # hard's valuation, set by start_game()
 
     def start_game(self, view: PlayerView) -> None:
-        self.target_level = min(self.build_to, self.facts.hotel_level)
+        self.target_level = min(self.build_to, self.facts.tables.hotel_level)
         super().start_game(view)
         hard = HardBot()  # its weights, read from an instance (compiled classes hide them)
         self.partner = shared_valuation(
@@ -116,12 +116,12 @@ class ExpertJudge(HardBot):
         and ours values most: cash alone, or one of our deeds plus or minus cash."""
         facts = self.facts
         owner, level = view.owner, view.level
-        taken_group = facts.group_of[take[0]]
+        taken_group = facts.tables.group_of[take[0]]
         gives: list[tuple[int, ...]] = [()]
-        for deed in facts.properties:
-            if owner[deed] != seat or facts.group_of[deed] == taken_group:
+        for deed in facts.tables.properties:
+            if owner[deed] != seat or facts.tables.group_of[deed] == taken_group:
                 continue
-            if any(level[s] for s in facts.groups[facts.group_of[deed]]):
+            if any(level[s] for s in facts.tables.groups[facts.tables.group_of[deed]]):
                 continue
             gives.append((deed,))
         best: tuple[float, ProposeTrade] | None = None

@@ -26,10 +26,9 @@ from __future__ import annotations
 
 from functools import cache
 
-from monopoly.core.board import CHANCE, COMMUNITY_CHEST, Board, CardKind
+from monopoly.core.board import BOARD_SIZE, CHANCE, COMMUNITY_CHEST, Board, CardKind
 from monopoly.core.editions import get_edition
 
-SPACES = 40
 JAIL_STATES = 3
 
 # Landings per turn on each space of the classic board (jail counts the turns spent in
@@ -46,16 +45,12 @@ def landing_frequencies(board: Board) -> tuple[float, ...]:
     """Landings per turn on each space of ``board`` (the table, or a computed chain)."""
     if _same_as_classic(board):
         return CLASSIC
-    return _computed(id(board), board)
+    return _computed(board)
 
 
-_computed_boards: dict[int, tuple[float, ...]] = {}
-
-
-def _computed(key: int, board: Board) -> tuple[float, ...]:
-    if key not in _computed_boards:
-        _computed_boards[key] = markov_landing(board)
-    return _computed_boards[key]
+@cache
+def _computed(board: Board) -> tuple[float, ...]:
+    return markov_landing(board)
 
 
 @cache
@@ -100,5 +95,5 @@ def markov_landing(board: Board) -> tuple[float, ...]:
 
 if __name__ == "__main__":
     table = markov_landing(get_edition("classic").board)
-    for row in range(0, SPACES, 10):
+    for row in range(0, BOARD_SIZE, 10):
         print("    " + " ".join(f"{value:.5f}," for value in table[row : row + 10]))

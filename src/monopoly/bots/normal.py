@@ -82,7 +82,7 @@ class NormalBot(LevelPlayer):
             else:
                 build_from, lift_from = self.least_costs(view, seat)
             if spare >= build_from:  # else nothing is affordable: no plan to weigh
-                build = self.build_action(view, seat, spare, self.facts.hotel_level)
+                build = self.build_action(view, seat, spare, self.facts.tables.hotel_level)
                 if build is not None:
                     return build
             if spare - 100 >= lift_from:
@@ -154,7 +154,7 @@ class NormalBot(LevelPlayer):
         list is put together again only when a group's answer changed or, while some
         group has one, a building changed (buildings matter only there)."""
         facts = self.facts
-        street = facts.street_members
+        street = facts.tables.street_members
         if view is not self._candidates_view or seat != self._candidates_seat:
             self._candidates_view, self._candidates_seat = view, seat
             self._candidates_seen = (-1,) * len(street)
@@ -176,13 +176,13 @@ class NormalBot(LevelPlayer):
             buildings = view.buildings_version
             if buildings != self._candidates_buildings:
                 self._candidates_buildings = buildings
-                level, groups = view.level, facts.groups
+                level, groups = view.level, facts.tables.groups
                 now = []
                 any_found = False
                 for candidate in self._candidates_found:
                     if candidate is not None:
                         any_found = True
-                        for s in groups[facts.group_of[candidate[1][0]]]:
+                        for s in groups[facts.tables.group_of[candidate[1][0]]]:
                             if level[s]:
                                 break  # a group with buildings is not traded
                         else:
@@ -233,7 +233,7 @@ class NormalBot(LevelPlayer):
         if len(legal) == 1:
             return legal[0]
         seat, space = decision.seat, decision.space
-        spare = view.cash[seat] - self.facts.price[space]
+        spare = view.cash[seat] - self.facts.tables.price[space]
         if spare >= self.cash_reserve(view, seat) or self._completes(view, seat, space):
             return legal[0]
         return legal[1]
@@ -245,7 +245,7 @@ class NormalBot(LevelPlayer):
         cash = view.cash[seat]
         if space < 0:
             return min(self.house_price(view, seat), cash - self.cash_reserve(view, seat))
-        price = facts.price[space]
+        price = facts.tables.price[space]
         if self._completes(view, seat, space):
             worth = price * 3 // 2
         elif self._completes_for_rival(view, seat, space):
@@ -259,14 +259,14 @@ class NormalBot(LevelPlayer):
         facts = self.facts
         assert facts is not None
         groups = self.complete_groups(view, seat)
-        return max((facts.house_cost[facts.groups[g][0]] for g in groups), default=0)
+        return max((facts.tables.house_cost[facts.tables.groups[g][0]] for g in groups), default=0)
 
     def _completes_for_rival(self, view: PlayerView, seat: int, space: int) -> bool:
         facts = self.facts
         assert facts is not None
         owner = view.owner
         holder = -1  # the one owner of the group's other streets, -1: none yet
-        for s in facts.groups[facts.group_of[space]]:
+        for s in facts.tables.groups[facts.tables.group_of[space]]:
             if s != space:
                 if owner[s] < 0 or (holder >= 0 and owner[s] != holder):
                     return False  # an unowned street, or two owners
@@ -278,7 +278,7 @@ class NormalBot(LevelPlayer):
     ) -> Action:
         seat = decision.seat
         if isinstance(legal[0], Unmortgage):
-            cost = self.facts.lift_cost[decision.space]
+            cost = self.facts.tables.lift_cost[decision.space]
             if view.cash[seat] - cost >= self.cash_reserve(view, seat):
                 return legal[0]
         return legal[-1]

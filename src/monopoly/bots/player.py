@@ -31,7 +31,7 @@ from monopoly.core.actions import (
 )
 from monopoly.core.auction import bid_of
 from monopoly.core.board import BOARD_SIZE, SpaceKind
-from monopoly.core.rules import RuleSet
+from monopoly.core.memo import remember
 from monopoly.core.state import (
     BID,
     BREAKDOWN,
@@ -48,9 +48,10 @@ from monopoly.core.state import (
     Decision,
     for_every_kind,
 )
+from monopoly.core.tables import Tables
 from monopoly.core.view import PlayerView
 
-from .valuation import STREET, BoardFacts
+from .valuation import BoardFacts
 
 MAX_FREE_ACTIONS: Final = 40
 NEVER: Final = 1 << 40
@@ -76,16 +77,14 @@ HANDLERS: Final = for_every_kind(
 methods would be a reference cycle, keeping every game it played (and its record) alive
 until the cyclic collector found it."""
 Handler = Callable[[PlayerView, Decision, Sequence[Action]], Action]
-_facts_cache: dict[tuple[int, int], BoardFacts] = {}
+_FACTS: Final[dict[Tables, BoardFacts]] = {}
 
 
 def facts_for(view: PlayerView) -> BoardFacts:
-    """The shared constants of the view's board and rules (computed once)."""
-    rules: RuleSet = view.rules
-    key = (id(view.board), rules.houses_per_hotel)
-    facts = _facts_cache.get(key)
-    if facts is None or facts.board is not view.board:
-        facts = _facts_cache[key] = BoardFacts(view.board, rules)
+    """What the players derive from the view's board and rules (worked out once)."""
+    facts = _FACTS.get(view.tables)
+    if facts is None:
+        facts = _FACTS[view.tables] = BoardFacts(view.tables)
     return facts
 
 
@@ -135,9 +134,7 @@ def _build(seat: int, spaces: tuple[int, ...]) -> Build:
     key = (seat, spaces)
     made = _BUILDS.get(key)
     if made is None:
-        if len(_BUILDS) >= 10_000:
-            _BUILDS.clear()
-        made = _BUILDS[key] = Build(seat, spaces)
+        made = remember(_BUILDS, key, Build(seat, spaces), 10_000)
     return made
 
 
@@ -255,7 +252,9 @@ class LevelPlayer:
         ceiling = min(self.bid_ceiling(view, decision), high)
         if low > ceiling:
             return legal[0]  # pass
-        step = max(1, (self.facts.price[decision.space] if decision.space >= 0 else 50) // 10)
+        step = max(
+            1, (self.facts.tables.price[decision.space] if decision.space >= 0 else 50) // 10
+        )
         return bid_of(decision.seat, min(low + step - 1, ceiling))
 
     def bid_ceiling(self, view: PlayerView, decision: Decision) -> int:
@@ -281,12 +280,19 @@ class LevelPlayer:
     def bus(self, view: PlayerView, decision: Decision, legal: Sequence[Action]) -> Action:
         seat = decision.seat
         start = view.position[seat]
-        return max(legal, key=lambda a: self.space_score(view, seat, (start + a.steps) % 40))  # type: ignore[attr-defined]
+
+        def score(action: Action) -> float:
+            steps: int = action.steps  # type: ignore[attr-defined]
+            return self.space_score(view, seat, (start + steps) % BOARD_SIZE)
+
+        return max(legal, key=score)
 
     def triples(self, view: PlayerView, decision: Decision, legal: Sequence[Action]) -> Action:
         seat = decision.seat
         start = view.position[seat]
-        best = max(range(40), key=lambda s: self.space_score(view, seat, s, passes_go=s < start))
+        best = max(
+            range(BOARD_SIZE), key=lambda s: self.space_score(view, seat, s, passes_go=s < start)
+        )
         return ChooseSpace(seat, best)
 
     def want(self, view: PlayerView, decision: Decision, legal: Sequence[Action]) -> Action:
@@ -303,8 +309,8 @@ class LevelPlayer:
             key=lambda a: (
                 facts.freq[a.space]  # type: ignore[attr-defined]
                 * (
-                    facts.rent_at(a.space, level[a.space] + 1)  # type: ignore[attr-defined]
-                    - facts.rent_at(a.space, level[a.space])  # type: ignore[attr-defined]
+                    facts.tables.rent_at(a.space, level[a.space] + 1)  # type: ignore[attr-defined]
+                    - facts.tables.rent_at(a.space, level[a.space])  # type: ignore[attr-defined]
                 )
             ),
         )
@@ -312,12 +318,12 @@ class LevelPlayer:
     def breakdown(self, view: PlayerView, decision: Decision, legal: Sequence[Action]) -> Action:
         """R-BUILD-4: keep the buildings where they earn the most rent."""
         facts = self.facts
-        group = facts.board.groups[facts.board.spaces[decision.space].group]
+        group = facts.tables.board.groups[facts.tables.board.spaces[decision.space].group]
 
         def expected_rent(action: Action) -> float:
             levels: tuple[int, ...] = action.levels  # type: ignore[attr-defined]
             return sum(
-                facts.freq[s] * facts.rent_at(s, level)
+                facts.freq[s] * facts.tables.rent_at(s, level)
                 for s, level in zip(group, levels, strict=True)
             )
 
@@ -330,8 +336,8 @@ class LevelPlayer:
         """How good it is to end a move on ``space`` (Bus and triples choices)."""
         facts = self.facts
         assert facts is not None
-        deed = facts.board.spaces[space]
-        score = float(facts.board.go_salary) if passes_go else 0.0
+        deed = facts.tables.board.spaces[space]
+        score = float(facts.tables.board.go_salary) if passes_go else 0.0
         kind = deed.kind
         if deed.is_property:
             holder = view.owner[space]
@@ -351,7 +357,7 @@ class LevelPlayer:
         facts = self.facts
         assert facts is not None
         owner = view.owner
-        for other in facts.groups[facts.group_of[space]]:
+        for other in facts.tables.groups[facts.tables.group_of[space]]:
             if other != space and owner[other] != seat:
                 return 0
         return 1
@@ -360,20 +366,22 @@ class LevelPlayer:
         """Building shortage: how many buildings of the kind this player would take."""
         facts = self.facts
         assert facts is not None
-        per_hotel = facts.hotel_level - 1
+        per_hotel = facts.tables.hotel_level - 1
         count = 0
         level, owner = view.level, view.owner
         for group in self.complete_groups(view, seat):
-            for s in facts.groups[group]:
+            for s in facts.tables.groups[group]:
                 if (
                     owner[s] == seat
                     and (level[s] == per_hotel) == hotel
-                    and level[s] < facts.hotel_level
+                    and level[s] < facts.tables.hotel_level
                 ):
                     count += 1
         spare = view.cash[seat] - self.cash_reserve(view, seat)
         cost = (
-            facts.house_cost[facts.groups[self.complete_groups(view, seat)[0]][0]] if count else 1
+            facts.tables.house_cost[facts.tables.groups[self.complete_groups(view, seat)[0]][0]]
+            if count
+            else 1
         )
         return min(count, max(0, spare // max(1, cost)))
 
@@ -389,8 +397,8 @@ class LevelPlayer:
             return self._complete  # the seat's deeds and mortgages are as they were
         owner, mortgaged = view.owner, view.mortgaged
         result = []
-        for group in facts.street_groups:
-            for s in facts.groups[group]:
+        for group in facts.tables.street_groups:
+            for s in facts.tables.groups[group]:
                 if owner[s] != seat or mortgaged[s]:
                     break
             else:
@@ -411,7 +419,7 @@ class LevelPlayer:
         for s in self.own_deeds(view, seat):
             if mortgaged[s]:
                 continue  # nothing to sell or mortgage on it
-            highest = _highest_level(level, facts.groups[facts.group_of[s]])
+            highest = _highest_level(level, facts.tables.groups[facts.tables.group_of[s]])
             if level[s]:  # sell a building: only from the highest level of the group
                 if level[s] < highest:
                     continue
@@ -430,7 +438,9 @@ class LevelPlayer:
         """What selling a building on ``space`` loses over ``turns`` opponent turns: half
         its cost, and the rent of its level meanwhile."""
         facts = self.facts
-        return facts.house_cost[space] / 2 + turns * facts.sale_loss[space][view.level[space]]
+        return (
+            facts.tables.house_cost[space] / 2 + turns * facts.sale_loss[space][view.level[space]]
+        )
 
     def own_deeds(self, view: PlayerView, seat: int) -> list[int]:
         """The seat's deeds in board order, kept while no owner changes (a copy of the
@@ -438,7 +448,7 @@ class LevelPlayer:
         owner = view.owner
         if view is self._deeds_view and seat == self._deeds_seat and owner == self._deeds_owner:
             return self._deeds
-        deeds = [s for s in self.facts.properties if owner[s] == seat]
+        deeds = [s for s in self.facts.tables.properties if owner[s] == seat]
         self._deeds_view, self._deeds_seat, self._deeds_owner = view, seat, owner[:]
         self._deeds = deeds
         return deeds
@@ -450,7 +460,7 @@ class LevelPlayer:
     def mortgage_loss(self, view: PlayerView, seat: int, space: int, turns: float) -> float:
         """What mortgaging ``space`` loses over ``turns`` opponent turns: the 10 % to
         lift it and the rent meanwhile."""
-        value = self.facts.price[space] // 2
+        value = self.facts.tables.price[space] // 2
         return value / 10 + turns * self.rent_lost_by_mortgage(view, seat, space)
 
     cash_horizon = 5.0
@@ -460,19 +470,19 @@ class LevelPlayer:
         """Rent per opponent turn lost by mortgaging ``space``."""
         facts = self.facts
         assert facts is not None
-        group = facts.group_of[space]
-        members = facts.groups[group]
+        group = facts.tables.group_of[space]
+        members = facts.tables.groups[group]
         owner, mortgaged = view.owner, view.mortgaged
-        if facts.kind[group] != STREET:
+        if not facts.tables.is_street_group[group]:
             count = 0
             for m in members:
                 if owner[m] == seat:
                     count += 1
-            rents = facts.railroad_rents if facts.kind[group] == 1 else None
+            rents = facts.tables.railroad_rents if facts.tables.is_railroad_group[group] else None
             rent = (
                 rents[count - 1]
                 if rents
-                else MEAN_UTILITY_ROLL * facts.utility_multipliers[count - 1]
+                else MEAN_UTILITY_ROLL * facts.tables.utility_multipliers[count - 1]
             )
             return facts.freq[space] * rent
         for m in members:
@@ -496,13 +506,13 @@ class LevelPlayer:
         facts = self.facts
         build_from = lift_from = NEVER
         for group in self.complete_groups(view, seat):
-            cost = facts.house_cost[facts.groups[group][0]]
+            cost = facts.tables.house_cost[facts.tables.groups[group][0]]
             if cost < build_from:
                 build_from = cost
         if True in view.mortgaged:  # else no lift, found in C without the call
             for space in self.lift_candidates(view, seat):
-                if facts.lift_cost[space] < lift_from:
-                    lift_from = facts.lift_cost[space]
+                if facts.tables.lift_cost[space] < lift_from:
+                    lift_from = facts.tables.lift_cost[space]
         self._least_view, self._least_version = view, version
         self._least = (build_from, lift_from)
         return self._least
@@ -515,7 +525,7 @@ class LevelPlayer:
             return self._lift
         owner, mortgaged = view.owner, view.mortgaged
         result = (
-            [s for s in self.facts.properties if mortgaged[s] and owner[s] == seat]
+            [s for s in self.facts.tables.properties if mortgaged[s] and owner[s] == seat]
             if True in mortgaged  # nothing mortgaged anywhere: the commonest case, found in C
             else []
         )
@@ -529,7 +539,7 @@ class LevelPlayer:
         best: int = -1
         best_gain = -1.0
         for s in self.lift_candidates(view, seat):
-            if facts.lift_cost[s] > spare:
+            if facts.tables.lift_cost[s] > spare:
                 continue
             gain = self.rent_lost_by_mortgage(view, seat, s) + 0.001 * s
             if gain > best_gain:
@@ -557,7 +567,9 @@ class LevelPlayer:
             return None
         facts = self.facts
         level = view.level
-        stock = view.bank_hotels if level[best[0]] == facts.hotel_level - 1 else view.bank_houses
+        stock = (
+            view.bank_hotels if level[best[0]] == facts.tables.hotel_level - 1 else view.bank_houses
+        )
         best = best[: max(0, stock)]
         if not best:
             return None
@@ -587,9 +599,7 @@ class LevelPlayer:
             key = (facts, group, group_levels[group](level))
             found = _GROUP_PLANS.get(key)
             if found is None:
-                if len(_GROUP_PLANS) >= 100_000:
-                    _GROUP_PLANS.clear()
-                found = _GROUP_PLANS[key] = group_plan(*key)
+                found = remember(_GROUP_PLANS, key, group_plan(*key), 100_000)
             low, plan = found
             if low < max_level:
                 plans.append(plan)
@@ -620,20 +630,20 @@ else goes into a plan, and the same arrangements of buildings come up game after
 def group_plan(facts: BoardFacts, group: int, levels: tuple[int, ...]) -> tuple[int, Plan]:
     """The lowest level of ``group`` and its :data:`Plan`, with ``levels`` on its streets
     (in the group's order; no streets in the plan when the group has hotels only)."""
-    members = facts.groups[group]
+    members = facts.tables.groups[group]
     level_of = dict(zip(members, levels, strict=True))
     low = min(levels)
     # The group's lowest streets, most visited first (the group's order by frequency,
     # filtered: a stable order stays one), and their gains.
     spaces = tuple([s for s in facts.by_freq[group] if level_of[s] == low])
-    if low >= facts.hotel_level:
+    if low >= facts.tables.hotel_level:
         spaces = ()
     gains = [0.0]
     total = 0.0
     for s in spaces:
         total += facts.build_gain[s][low]
         gains.append(total)
-    return low, (facts.house_cost[members[0]], spaces, gains)
+    return low, (facts.tables.house_cost[members[0]], spaces, gains)
 
 
 MEAN_UTILITY_ROLL = 7

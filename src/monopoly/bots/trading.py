@@ -14,16 +14,14 @@ from collections.abc import Callable, Sequence
 from typing import Final
 
 from monopoly.core.actions import ProposeTrade
+from monopoly.core.memo import remember
 from monopoly.core.view import PlayerView
 
-from .valuation import Valuation, count_active, tuple_reader
+from .valuation import TRADES_KEPT, Valuation, count_active, tuple_reader
 
 JAIL_CARD_VALUE: Final = 30
 MORTGAGE_FEE_SHARE: Final = 0.05
 """The 10 % fee on a received mortgaged deed, as a share of its price."""
-MEMO_LIMIT: Final = 20_000
-"""Remembered trades per valuation (one for all players with its weights, see
-:func:`~.valuation.shared_valuation`) before the memo starts afresh."""
 STATES_PER_TERMS: Final = 64
 """Remembered states (valuations) per trade before its memo starts afresh."""
 
@@ -88,17 +86,16 @@ def terms_gains(
     memo = valuation.gains_memo
     known = memo.get(terms)
     if known is None:
-        if len(memo) >= MEMO_LIMIT:
-            memo.clear()
-        known = memo[terms] = (tuple_reader(valuation.members_touched(terms[2], terms[5])), {})
+        read_touched = tuple_reader(valuation.members_touched(terms[2], terms[5]))
+        known = remember(memo, terms, (read_touched, {}), TRADES_KEPT)
     read, states = known
     # count_active, without a call: this runs for every candidate of every search.
     state: State = (view.active.count(True), read(view.owner), read(view.mortgaged))
-    valued = states.get(state)
+    valued: Valued | None = states.get(state)
     if valued is None:
-        if len(states) >= STATES_PER_TERMS:
-            states.clear()
-        valued = states[state] = _valued_alike(valuation, view, terms, state)
+        valued = remember(
+            states, state, _valued_alike(valuation, view, terms, state), STATES_PER_TERMS
+        )
     if not cash:
         return valued[0]
     _gains, mine, theirs, cards, fees_in, fees_out = valued
@@ -119,9 +116,7 @@ def _valued_alike(valuation: Valuation, view: PlayerView, terms: Terms, state: S
     memo = valuation.alike_memo
     valued: Valued | None = memo.get(key)
     if valued is None:
-        if len(memo) >= MEMO_LIMIT:
-            memo.clear()
-        valued = memo[key] = _valued(valuation, view, terms)
+        valued = remember(memo, key, _valued(valuation, view, terms), TRADES_KEPT)
     return valued
 
 
@@ -152,7 +147,7 @@ def _shares(
 def _fees(valuation: Valuation, mortgaged: list[bool], spaces: tuple[int, ...]) -> float:
     for space in spaces:
         if mortgaged[space]:  # rare: only then the sum (0 without one, as the empty sum)
-            price = valuation.facts.price
+            price = valuation.facts.tables.price
             return sum(MORTGAGE_FEE_SHARE * price[s] for s in spaces if mortgaged[s])
     return 0
 
@@ -217,9 +212,9 @@ def set_candidates(
     could complete. Only owners and buildings matter, so callers can keep the list
     until ``deeds_version`` or ``buildings_version`` grows."""
     facts = valuation.facts
-    groups = facts.groups
+    groups = facts.tables.groups
     found = []
-    for group in facts.street_groups:
+    for group in facts.tables.street_groups:
         members = groups[group]
         candidate = group_candidate(owner, seat, members)
         if candidate is not None and not any(level[s] for s in members):  # buildings last
@@ -275,10 +270,13 @@ def _proposal(
     key = (seat, partner, give, give_cash, take, take_cash)
     made = _PROPOSALS.get(key)
     if made is None:
-        if len(_PROPOSALS) >= 10_000:
-            _PROPOSALS.clear()
-        made = _PROPOSALS[key] = ProposeTrade(
-            seat, partner, give=give, give_cash=give_cash, take=take, take_cash=take_cash
+        made = remember(
+            _PROPOSALS,
+            key,
+            ProposeTrade(
+                seat, partner, give=give, give_cash=give_cash, take=take, take_cash=take_cash
+            ),
+            10_000,
         )
     return made
 
@@ -294,12 +292,12 @@ def _swap_offer(
 ) -> tuple[float, ProposeTrade] | None:
     facts = valuation.facts
     owner, level = view.owner, view.level
-    taken_group = facts.group_of[take[0]]
+    taken_group = facts.tables.group_of[take[0]]
     best: tuple[float, ProposeTrade] | None = None
-    for give in facts.properties:
-        if owner[give] != seat or facts.group_of[give] == taken_group:
+    for give in facts.tables.properties:
+        if owner[give] != seat or facts.tables.group_of[give] == taken_group:
             continue
-        group = facts.groups[facts.group_of[give]]
+        group = facts.tables.groups[facts.tables.group_of[give]]
         if partner not in [owner[s] for s in group] or any(level[s] for s in group):
             continue  # only deeds that add to the partner's holdings
         trial: Terms = (seat, partner, (give,), 0, (), take, 0, ())
@@ -322,10 +320,10 @@ def counter_offer(
     me, proposer = offer.partner, offer.seat
     owner, level = view.owner, view.level
     extras: list[tuple[int, ...]] = [()]
-    for space in facts.properties:
+    for space in facts.tables.properties:
         if owner[space] != proposer or space in offer.give:
             continue
-        if not any(level[s] for s in facts.groups[facts.group_of[space]]):
+        if not any(level[s] for s in facts.tables.groups[facts.tables.group_of[space]]):
             extras.append((space,))
     best: tuple[float, ProposeTrade] | None = None
     for extra in extras:

@@ -13,23 +13,24 @@ spaces (see :mod:`monopoly.bots.landing`).
 from __future__ import annotations
 
 import operator
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 from typing import Any, Final
 
-from monopoly.core.board import BOARD_SIZE, Board, SpaceKind
-from monopoly.core.rules import RuleSet
+from monopoly.core.board import BOARD_SIZE
+from monopoly.core.memo import remember
+from monopoly.core.tables import Tables
 
 from .landing import landing_frequencies
 
-STREET: Final = 0
-RAILROAD: Final = 1
-UTILITY: Final = 2
 MEAN_ROLL: Final = 7
 NO_CHANGE: dict[int, int] = {}
 """No owner changes (never written to). Lists and dicts rather than abstract types
 throughout: the compiled build reads them natively."""
 FULL_TABLE: Final = 3
 """Opponents from which on the horizon no longer grows (see ``Valuation.rounds``)."""
+TRADES_KEPT: Final = 20_000
+"""Remembered trades per valuation (one for all players with its weights, see
+:func:`shared_valuation`) before its memos start afresh."""
 OPPONENTS_KEPT: Final = 8
 """Numbers of opponents (0-7) whose complete-group values a valuation keeps."""
 UNKNOWN: Final = -1.0
@@ -56,86 +57,57 @@ def tuple_reader(spaces: tuple[int, ...]) -> Reader:
 
 
 class BoardFacts:
-    """Per-game constants of a board and rule set (shared by every bot of that game)."""
+    """What the computer players derive from a board's :class:`Tables` and its landing
+    frequencies (shared by every player of that board and rule set)."""
 
-    def __init__(self, board: Board, rules: RuleSet) -> None:
-        spaces = board.spaces
-        self.board = board
+    def __init__(self, tables: Tables) -> None:
+        self.tables = tables
+        board = tables.board
         self.freq = landing_frequencies(board)
-        self.hotel_level = rules.houses_per_hotel + 1
-        self.properties = board.properties
-        self.not_properties = BOARD_SIZE - len(self.properties)
+        self.not_properties = BOARD_SIZE - len(tables.properties)
         """The spaces nobody can own, of the game's ``BOARD_SIZE`` owners (theirs is
         always the Bank's -1)."""
-        self.price = [space.price for space in spaces]
-        self.rents = [space.rents for space in spaces]
-        """A street's rents for 0..4 houses and the hotel (a plain list: read natively)."""
-        self.house_cost = [space.house_cost for space in spaces]
-        self.lift_cost = [p // 2 + (p // 2 + 9) // 10 for p in self.price]
-        """Lifting a mortgage: the mortgage value plus 10 % rounded up (R-MORT-2)."""
-        self.groups: list[tuple[int, ...]] = []
-        self.kind: list[int] = []
-        self.group_of = [-1] * len(spaces)
-        for members in board.groups.values():
-            first = spaces[members[0]].kind
-            index = len(self.groups)
-            self.groups.append(members)
-            self.kind.append(
-                STREET
-                if first == SpaceKind.STREET
-                else RAILROAD
-                if first == SpaceKind.RAILROAD
-                else UTILITY
-            )
-            for space in members:
-                self.group_of[space] = index
-        self.street_groups = [g for g, kind in enumerate(self.kind) if kind == STREET]
-        self.street_members = [self.groups[g] for g in self.street_groups]
-        firsts = [members[0] for members in self.street_members]
-        self.street_versions = tuple_reader(tuple(firsts))
+        street_firsts = [tables.groups[group][0] for group in tables.street_groups]
+        self.street_versions = tuple_reader(tuple(street_firsts))
         """A per-space list's entries at the first space of each street group, as a
         tuple (made in C: ``operator.itemgetter``)."""
-        self.group_levels: list[Reader] = [tuple_reader(members) for members in self.groups]
+        self.group_levels: list[Reader] = [tuple_reader(members) for members in tables.groups]
         """Per group: reads a per-space list's entries at the group's spaces, as a tuple."""
-        self.rate = [self._level_rates(members, spaces) for members in self.groups]
+        self.rate = [self._level_rates(members) for members in tables.groups]
         self.single_rate = [
-            self.freq[s.index] * s.rents[0] if s.kind == SpaceKind.STREET else 0.0 for s in spaces
+            self.freq[s] * tables.rents[s][0] if tables.is_street[s] else 0.0
+            for s in range(BOARD_SIZE)
         ]
-        self.railroad_rents = board.railroad_rents
-        self.utility_multipliers = board.utility_multipliers
         self.group_single_rate = [
-            sum(self.single_rate[m] for m in members) for members in self.groups
+            sum(self.single_rate[m] for m in members) for members in tables.groups
         ]
         """Per group: the single rates of its streets added up (as ``sum`` adds them)."""
-        self.sale_loss = [self._sale_losses(s) for s in range(len(spaces))]
+        self.sale_loss = [self._sale_losses(s) for s in range(BOARD_SIZE)]
         """Per street and building level: the rent per landing lost by selling one
         building there (frequency times the drop in rent), worked out once."""
-        self.build_gain = [self._build_gains(s) for s in range(len(spaces))]
+        self.build_gain = [self._build_gains(s) for s in range(BOARD_SIZE)]
         """Per street and building level L: the rent per landing one more building
         there adds (``freq * (rent_at(L + 1) - rent_at(L))``, nothing taken off at L =
         0: the single rent of a group held whole counts as a gain)."""
-        self.by_freq = [_most_visited_first(list(members), self.freq) for members in self.groups]
+        self.by_freq = [_most_visited_first(list(members), self.freq) for members in tables.groups]
         """Each group's spaces by landing frequency, highest first, ties in board order."""
-        self.half_house = [max(1, cost // 2) for cost in self.house_cost]
-        self.half_price = [max(1, price // 2) for price in self.price]
+        self.half_house = [max(1, cost // 2) for cost in tables.house_cost]
+        self.half_price = [max(1, price // 2) for price in tables.price]
         """What a sale and a mortgage raise (at least 1: a divisor)."""
         self.valuations: dict[tuple[float, int, float, float], Valuation] = {}
         """The valuations on this board by their weights (see :func:`shared_valuation`)."""
 
-    def _level_rates(self, members: tuple[int, ...], spaces: Sequence[object]) -> list[float]:
+    def _level_rates(self, members: tuple[int, ...]) -> list[float]:
         """Rent per opponent turn of a whole street group with every street at level L
         (L = 0: the doubled base rent of a complete group)."""
-        board_spaces = self.board.spaces
-        if board_spaces[members[0]].kind != SpaceKind.STREET:
+        tables = self.tables
+        if not tables.is_street[members[0]]:
             return []
         rates = []
-        for level in range(self.hotel_level + 1):
+        for level in range(tables.hotel_level + 1):
             total = 0.0
             for s in members:
-                rents = board_spaces[s].rents
-                rent = (
-                    2 * rents[0] if level == 0 else rents[5 if level == self.hotel_level else level]
-                )
+                rent = 2 * tables.rents[s][0] if level == 0 else tables.rent_at(s, level)
                 total += self.freq[s] * rent
             rates.append(total)
         return rates
@@ -143,26 +115,23 @@ class BoardFacts:
     def _sale_losses(self, space: int) -> list[float]:
         """``freq * (rent_at(level) - rent_at(level - 1))`` for levels 1 to the hotel
         (index 0 unused); empty for a space without rents."""
-        if self.board.spaces[space].kind != SpaceKind.STREET:
+        tables = self.tables
+        if not tables.is_street[space]:
             return []
         return [0.0] + [
-            self.freq[space] * (self.rent_at(space, lvl) - self.rent_at(space, lvl - 1))
-            for lvl in range(1, self.hotel_level + 1)
+            self.freq[space] * (tables.rent_at(space, lvl) - tables.rent_at(space, lvl - 1))
+            for lvl in range(1, tables.hotel_level + 1)
         ]
 
     def _build_gains(self, space: int) -> list[float]:
-        if self.board.spaces[space].kind != SpaceKind.STREET:
+        tables = self.tables
+        if not tables.is_street[space]:
             return []
         return [
             self.freq[space]
-            * (self.rent_at(space, low + 1) - (self.rent_at(space, low) if low else 0))
-            for low in range(self.hotel_level)
+            * (tables.rent_at(space, low + 1) - (tables.rent_at(space, low) if low else 0))
+            for low in range(tables.hotel_level)
         ]
-
-    def rent_at(self, space: int, level: int) -> int:
-        """The rent of a street at a building level (0: single base rent)."""
-        rents = self.rents[space]
-        return rents[5 if level == self.hotel_level else level]
 
     def rent_now(
         self, space: int, owner: list[int], level: list[int], mortgaged: list[bool]
@@ -171,30 +140,28 @@ class BoardFacts:
         holder = owner[space]
         if holder < 0 or mortgaged[space]:
             return 0
-        group = self.group_of[space]
-        members = self.groups[group]
-        kind = self.kind[group]
-        if kind == STREET:
+        tables = self.tables
+        members = tables.members[space]
+        if tables.is_street[space]:
             built = level[space]
-            rents = self.rents[space]
             if built:
-                return rents[5 if built == self.hotel_level else built]
+                return tables.rent_at(space, built)
             for other in members:
                 if owner[other] != holder or mortgaged[other]:
-                    return rents[0]
-            return 2 * rents[0]
+                    return tables.rents[space][0]
+            return 2 * tables.rents[space][0]
         count = 0
         for other in members:
             if owner[other] == holder:
                 count += 1
-        if kind == RAILROAD:
-            return self.railroad_rents[count - 1]
-        return MEAN_ROLL * self.utility_multipliers[count - 1]
+        if tables.is_railroad[space]:
+            return tables.railroad_rents[count - 1]
+        return MEAN_ROLL * tables.utility_multipliers[count - 1]
 
     def build_cost(self, group: int, level: int) -> int:
         """What houses up to ``level`` on every street of a group cost."""
-        members = self.groups[group]
-        return self.house_cost[members[0]] * len(members) * level
+        members = self.tables.groups[group]
+        return self.tables.house_cost[members[0]] * len(members) * level
 
 
 class Valuation:
@@ -212,10 +179,10 @@ class Valuation:
     ) -> None:
         self.facts = facts
         self.horizon = horizon
-        self.target = min(target, facts.hotel_level)
+        self.target = min(target, facts.tables.hotel_level)
         self.threat = threat
         self.hope = hope
-        self._complete_values = [[UNKNOWN] * OPPONENTS_KEPT for _ in facts.groups]
+        self._complete_values = [[UNKNOWN] * OPPONENTS_KEPT for _ in facts.tables.groups]
         """``complete_value`` by group and number of opponents (UNKNOWN: not yet)."""
         self.alike_memo: dict[Any, Any] = {}
         """Trade valuations by the seats' standing, whoever they are (trading.py)."""
@@ -232,8 +199,15 @@ class Valuation:
         members = self._touched.get(key)
         if members is None:
             facts = self.facts
-            groups = sorted({facts.group_of[s] for s in give} | {facts.group_of[s] for s in take})
-            members = self._touched[key] = tuple(s for g in groups for s in facts.groups[g])
+            groups = sorted(
+                {facts.tables.group_of[s] for s in give} | {facts.tables.group_of[s] for s in take}
+            )
+            members = remember(
+                self._touched,
+                key,
+                tuple(s for g in groups for s in facts.tables.groups[g]),
+                TRADES_KEPT,
+            )
         return members
 
     def complete_value(self, group: int, opponents: int) -> float:
@@ -280,9 +254,9 @@ class Valuation:
     ) -> float:
         """The worth to ``seat`` of a group's ownership (``change`` overrides owners)."""
         facts = self.facts
-        if facts.kind[group] == STREET:
+        if facts.tables.is_street_group[group]:
             return self._street_value(group, seat, owner, mortgaged, opponents, change)
-        members = facts.groups[group]
+        members = facts.tables.groups[group]
         mine = 0
         others: dict[int, int] = {}
         assets = 0.0
@@ -290,7 +264,7 @@ class Valuation:
             holder = change.get(s, owner[s]) if change else owner[s]
             if holder == seat:
                 mine += 1
-                price = facts.price[s]
+                price = facts.tables.price[s]
                 assets += price * 0.45 if mortgaged[s] else price
             elif holder >= 0:
                 others[holder] = others.get(holder, 0) + 1
@@ -318,7 +292,7 @@ class Valuation:
         the whole group would charge. No count per rival is needed: only whether one
         rival holds the whole group matters for a street."""
         facts = self.facts
-        members = facts.groups[group]
+        members = facts.tables.groups[group]
         size = len(members)
         if 0 < opponents < OPPONENTS_KEPT:
             turns = self._turns[opponents]
@@ -335,7 +309,7 @@ class Valuation:
             holder = change.get(s, owner[s]) if changed else owner[s]
             if holder == seat:
                 mine += 1
-                price = facts.price[s]
+                price = facts.tables.price[s]
                 assets += price * 0.45 if mortgaged[s] else price * 1.0  # a float: native
                 income += turns * facts.single_rate[s]
             elif holder >= 0:
@@ -357,12 +331,12 @@ class Valuation:
         if not count:
             return 0.0
         facts = self.facts
-        members = facts.groups[group]
+        members = facts.tables.groups[group]
         mean_freq = sum(facts.freq[s] for s in members) / len(members)
-        if facts.kind[group] == RAILROAD:
-            rent = facts.railroad_rents[count - 1]
+        if facts.tables.is_railroad_group[group]:
+            rent = facts.tables.railroad_rents[count - 1]
         else:
-            rent = MEAN_ROLL * facts.utility_multipliers[count - 1]
+            rent = MEAN_ROLL * facts.tables.utility_multipliers[count - 1]
         return turns * mean_freq * count * rent
 
     def change_value(
@@ -374,7 +348,7 @@ class Valuation:
         change: dict[int, int],
     ) -> float:
         """How much ``seat`` gains (in money) when the owners in ``change`` take over."""
-        group_of = self.facts.group_of
+        group_of = self.facts.tables.group_of
         first = -1
         touched: Iterable[int] = ()
         for s in change:
@@ -384,10 +358,10 @@ class Valuation:
             elif group != first:
                 touched = {group_of[s] for s in change}
                 break
-        kind = self.facts.kind
+        is_street_group = self.facts.tables.is_street_group
         total = 0.0
         for group in touched:
-            if kind[group] == STREET:  # straight to _street_value: group_value passes it on
+            if is_street_group[group]:  # straight to _street_value: group_value passes it on
                 after = self._street_value(group, seat, owner, mortgaged, opponents, change)
                 before = self._street_value(group, seat, owner, mortgaged, opponents, NO_CHANGE)
             else:

@@ -30,7 +30,6 @@ from monopoly.core.actions import (
     UseJailCard,
 )
 from monopoly.core.board import BOARD_SIZE
-from monopoly.core.mortgage import interest, lift_cost
 from monopoly.core.state import (
     BREAKDOWN,
     BUY,
@@ -42,6 +41,7 @@ from monopoly.core.state import (
     WANT,
     Decision,
 )
+from monopoly.core.tables import interest
 
 LineReader = Callable[[str], str]
 
@@ -108,12 +108,20 @@ HEADER_DETAILS: dict[str, Callable[[TerminalGame, Decision], dict[str, Any]]] = 
 # ---------------------------------------------------------------------- menu labels
 def _build_label(ui: TerminalGame, action: Any) -> str:
     space = action.spaces[0]
-    key = "do_build_hotel" if ui.game.level[space] + 1 == ui.game.hotel_level else "do_build_house"
+    key = (
+        "do_build_hotel"
+        if ui.game.level[space] + 1 == ui.game.tables.hotel_level
+        else "do_build_house"
+    )
     return ui.t(key, space=ui.space(space), amount=ui.money(ui.game.board.spaces[space].house_cost))
 
 
 def _sell_label(ui: TerminalGame, action: Any) -> str:
-    key = "do_sell_hotel" if ui.game.level[action.space] == ui.game.hotel_level else "do_sell_house"
+    key = (
+        "do_sell_hotel"
+        if ui.game.level[action.space] == ui.game.tables.hotel_level
+        else "do_sell_house"
+    )
     amount = ui.game.board.spaces[action.space].building_sale_price
     return ui.t(key, space=ui.space(action.space), amount=ui.money(amount))
 
@@ -169,7 +177,7 @@ def _breakdown_label(ui: TerminalGame, action: Any) -> str:
     refund = 0
     for space, level in zip(group, action.levels, strict=True):
         refund += (game.level[space] - level) * game.board.spaces[space].building_sale_price
-        kept = ui.t.terms["hotel"] if level == game.hotel_level else str(level)
+        kept = ui.t.terms["hotel"] if level == game.tables.hotel_level else str(level)
         parts.append(f"{ui.space(space)} {kept}")
     return ui.t("do_breakdown", levels=", ".join(parts), amount=ui.money(refund))
 
@@ -198,7 +206,7 @@ LABELS: dict[type, Callable[[TerminalGame, Any], str]] = {
         amount=ui.money(ui.game.board.spaces[a.space].mortgage_value),
     ),
     Unmortgage: lambda ui, a: ui.t(
-        "do_unmortgage", space=ui.space(a.space), amount=ui.money(lift_cost(ui.game, a.space))
+        "do_unmortgage", space=ui.space(a.space), amount=ui.money(ui.game.tables.lift_cost[a.space])
     ),
     ClaimRent: _claim_label,
 }

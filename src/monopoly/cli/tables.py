@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from rich.table import Table
 from rich.text import Text
 
-from monopoly.core.board import SpaceKind
+from monopoly.core.board import BOARD_SIZE, SpaceKind
 from monopoly.core.view import PlayerView
 
 LineReader = Callable[[str], str]
@@ -91,7 +91,7 @@ def deed_table(ui: TerminalGame, space: int) -> Table:
     if owner >= 0:
         table.add_row(t("deed_now"), deed_rent_now(ui, space))
         level = game.level[space]
-        buildings = "▣" if level == game.hotel_level else f"⌂{level}" if level else t("none")
+        buildings = "▣" if level == game.tables.hotel_level else f"⌂{level}" if level else t("none")
         table.add_row(t("deed_buildings"), buildings)
     return table
 
@@ -184,17 +184,17 @@ def board_view(ui: TerminalGame) -> Text:
     """The board drawn as a square of spaces (GO at the bottom right), each with its
     name, its owner's number and buildings, and the numbers of the players on it; the
     middle holds the turn, the Bank's stock and who is who."""
-    cells = [space_cell(ui, space) for space in range(40)]
+    cells = [space_cell(ui, space) for space in range(BOARD_SIZE)]
     blank = Text(" " * CELL)
     middle = board_middle(ui, 9 * 3, CELL * 9)
     top, bottom = range(20, 31), range(10, -1, -1)
-    sides = list(zip(range(19, 10, -1), range(31, 40), strict=True))
+    sides = list(zip(range(19, 10, -1), range(31, BOARD_SIZE), strict=True))
     board = Text()
     for line in range(3):
         board.append_text(Text("").join(cells[s][line] for s in top)).append("\n")
     for row, (left, right) in enumerate(sides):
         for line in range(3):
-            board.append_text(cells[left][line] if left < 40 else blank)
+            board.append_text(cells[left][line] if left < BOARD_SIZE else blank)
             board.append_text(middle[row * 3 + line])
             board.append_text(cells[right][line]).append("\n")
     for line in range(3):
@@ -217,7 +217,7 @@ def space_cell(ui: TerminalGame, space: int) -> list[Text]:
         level = game.level[space]
         if game.mortgaged[space]:
             holding.append(" " + ui.t("mark_mortgaged"), style="dim")
-        elif level == game.hotel_level:
+        elif level == game.tables.hotel_level:
             holding.append(" ▣", style="bold red")
         elif level:
             holding.append(f" ⌂{level}", style="bold green")

@@ -505,7 +505,7 @@ class TerminalGame:
             text.append(" " + self.t("mark_mortgaged"), style="dim")
         else:
             text.append(name)
-        if level == game.hotel_level:
+        if level == game.tables.hotel_level:
             text.append(" ▣", style="bold red")
         elif level:
             text.append(f" ⌂{level}", style="bold green")

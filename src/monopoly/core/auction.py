@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Final
 from . import events as ev
 from .actions import PASSES, Action, Bid, PassBid
 from .board import BANK
+from .memo import remember
 from .reasons import Reason, refuse
 from .state import BID, HOTEL_ITEM, PLACE, Auction, Decision, Placement, Shortage
 
@@ -56,9 +57,7 @@ def bid_of(seat: int, amount: int) -> Bid:
     key = (seat, amount)
     made = _BIDS.get(key)
     if made is None:
-        if len(_BIDS) >= 10_000:
-            _BIDS.clear()
-        made = _BIDS[key] = Bid(seat, amount)
+        made = remember(_BIDS, key, Bid(seat, amount), 10_000)
     return made
 
 

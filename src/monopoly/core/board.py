@@ -102,11 +102,7 @@ class Card:
     per_hotel: int = 0
 
 
-_CARDS_BY_KEY: dict[int, tuple[Board, dict[str, dict[str, Card]]]] = {}
-"""The cards of each board by key; holding the board keeps its id from being reused."""
-
-
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Board:
     """All the numbers of a board: spaces, decks and the rule constants."""
 
@@ -129,17 +125,6 @@ class Board:
             if self.spaces[space].kind == kind:
                 return space
         raise ValueError(f"no {kind.name} on the board")
-
-    def card(self, deck: str, key: str) -> Card:
-        """The card ``key`` of a deck (by role), looked up in a dict made once per board."""
-        entry = _CARDS_BY_KEY.get(id(self))
-        if entry is None or entry[0] is not self:
-            cards = {role: {c.key: c for c in deck} for role, deck in self.decks.items()}
-            entry = _CARDS_BY_KEY[id(self)] = (self, cards)
-        found = entry[1][deck].get(key)
-        if found is None:
-            raise KeyError(f"no card {key!r} in the {deck} deck")
-        return found
 
 
 @dataclass(frozen=True, slots=True)

@@ -49,7 +49,7 @@ def build_problem(
         return refuse(game, "debtor_cannot_build")  # R-DEBT-3
     levels = game.level[:]  # as the request leaves them, space after space
     houses, hotels, cash = game.bank_houses, game.bank_hotels, game.cash[seat]
-    hotel_level = game.hotel_level
+    hotel_level = game.tables.hotel_level
     per_hotel = hotel_level - 1
     settling = set() if placement is not None else _settling_kinds(game)
     owner, mortgaged = game.owner, game.mortgaged
@@ -58,11 +58,11 @@ def build_problem(
         # every building a player asks for, and a call per space was a large part of it.
         if not 0 <= space < BOARD_SIZE:
             return refuse(game, "no_space", number=space)
-        if game.kinds[space] != _STREET:
+        if game.tables.kinds[space] != _STREET:
             return refuse(game, "not_a_street", space=space)
         if owner[space] != seat:
             return refuse(game, "not_yours", space=space)
-        group = game.members[space]
+        group = game.tables.members[space]
         for s in group:
             if owner[s] != seat:
                 key = game.board.spaces[space].group
@@ -87,7 +87,7 @@ def build_problem(
                 return refuse(game, "no_houses_left")
             houses -= 1
         if not free:
-            cash -= game.house_cost[space]
+            cash -= game.tables.house_cost[space]
             if cash < 0:
                 return refuse(game, "buildings_cost_more", cash=game.cash[seat])
         levels[space] = level + 1
@@ -117,7 +117,7 @@ def buildable_spaces(game: Game, seat: int) -> list[int]:
     if debt.debt_of(game, seat) is not None:
         return result  # R-DEBT-3
     settling = _settling_kinds(game)
-    owner, kinds, house_cost = game.owner, game.kinds, game.house_cost
+    owner, kinds, house_cost = game.owner, game.tables.kinds, game.tables.house_cost
     for group in game.board.groups.values():
         first = group[0]
         if kinds[first] != _STREET or cash < house_cost[first]:
@@ -138,20 +138,20 @@ def _buildable(game: Game, seat: int, space: int, settling: set[bool]) -> bool:
     """``not build_problem(game, seat, (space,))`` for a seat out of debt, with
     ``settling`` from :func:`_settling_kinds`: the same answer without making the
     refusal (the shortage rules ask it of every rival's every street)."""
-    if not 0 <= space < BOARD_SIZE or game.kinds[space] != _STREET:
+    if not 0 <= space < BOARD_SIZE or game.tables.kinds[space] != _STREET:
         return False
-    group = game.members[space]
+    group = game.tables.members[space]
     owner, mortgaged, levels = game.owner, game.mortgaged, game.level
     for s in group:
         if owner[s] != seat or mortgaged[s]:
             return False
     level = levels[space]
-    if level == game.hotel_level:
+    if level == game.tables.hotel_level:
         return False
     for s in group:
         if level > levels[s]:
             return False
-    per_hotel = game.hotel_level - 1
+    per_hotel = game.tables.hotel_level - 1
     if (level == per_hotel) in settling:
         return False
     if level == per_hotel:
@@ -159,7 +159,7 @@ def _buildable(game: Game, seat: int, space: int, settling: set[bool]) -> bool:
             return False
     elif game.bank_houses == 0:
         return False
-    return game.cash[seat] >= game.house_cost[space]
+    return game.cash[seat] >= game.tables.house_cost[space]
 
 
 def sellable_spaces(game: Game, seat: int) -> list[int]:
@@ -180,7 +180,7 @@ def _asked(game: Game, spaces: tuple[int, ...]) -> tuple[int, int]:
     houses = hotels = 0
     for space in spaces:
         level = levels.get(space, game.level[space])
-        if level == game.hotel_level - 1:
+        if level == game.tables.hotel_level - 1:
             hotels += 1
         else:
             houses += 1
@@ -211,7 +211,7 @@ def request_build(game: Game, action: Build, decision: Decision) -> None:
 
 
 def _could_build_kind(game: Game, seat: int, hotel: bool) -> bool:
-    per_hotel = game.hotel_level - 1
+    per_hotel = game.tables.hotel_level - 1
     return any((game.level[s] == per_hotel) == hotel for s in buildable_spaces(game, seat))
 
 
@@ -224,10 +224,10 @@ def build_if_still_legal(game: Game, seat: int, spaces: tuple[int, ...]) -> None
 def build(game: Game, seat: int, spaces: tuple[int, ...], paid_at_auction: int = -1) -> None:
     """Put a building on each space at its printed price; a building won in a shortage
     auction (R-BUILD-6) costs nothing more here, and the event names the bid paid."""
-    per_hotel = game.hotel_level - 1
+    per_hotel = game.tables.hotel_level - 1
     for space in spaces:
         if paid_at_auction < 0:
-            cost = game.house_cost[space]
+            cost = game.tables.house_cost[space]
             game.move_cash(seat, BANK, cost)
         else:
             cost = paid_at_auction
@@ -237,8 +237,7 @@ def build(game: Game, seat: int, spaces: tuple[int, ...], paid_at_auction: int =
             game.bank_houses += per_hotel
         else:
             game.bank_houses -= 1
-        game.level[space] += 1
-        game.buildings_version += 1
+        game.set_level(space, game.level[space] + 1)
         if game.collect_events:
             game.events.append(
                 ev.BuildingBuilt(seat, space, hotel, cost, won_at_auction=paid_at_auction >= 0)
@@ -296,7 +295,7 @@ def place_actions(game: Game, decision: Decision) -> list[Action]:
 
 
 def _placeable(game: Game, seat: int, placement: Placement) -> list[int]:
-    per_hotel = game.hotel_level - 1
+    per_hotel = game.tables.hotel_level - 1
     return [
         s
         for s in game.board.properties
@@ -355,7 +354,7 @@ def sell_problem(game: Game, seat: int, space: int) -> Reason | None:
     level = levels[space]
     if level == 0:
         return refuse(game, "no_buildings", space=space)
-    group = game.members[space]
+    group = game.tables.members[space]
     for s in group:  # plain loops, no generator: the check of every sale
         if levels[s] > level:
             return refuse(game, "sell_evenly")
@@ -380,7 +379,10 @@ def sell(game: Game, action: SellBuilding, decision: Decision) -> None:
     otherwise the group comes down to an even position the Bank's houses allow: the
     owner chooses which when there is more than one (a BREAKDOWN decision)."""
     seat, space = action.seat, action.space
-    if game.level[space] == game.hotel_level and game.bank_houses < game.hotel_level - 1:
+    if (
+        game.level[space] == game.tables.hotel_level
+        and game.bank_houses < game.tables.hotel_level - 1
+    ):
         options = breakdown_options(game, space)
         if len(options) > 1:
             game.tasks.append(Decision(BREAKDOWN, seat, space))
@@ -394,8 +396,8 @@ def breakdown_options(game: Game, space: int) -> list[tuple[int, ...]]:
     """R-BUILD-4: the even arrangements of the group (levels in board order) that the
     Bank's houses allow once the hotel on ``space`` is sold, keeping as many buildings as
     can be kept; best for the owner's rent first."""
-    group = game.members[space]
-    per_hotel, hotel = game.hotel_level - 1, game.hotel_level
+    group = game.tables.members[space]
+    per_hotel, hotel = game.tables.hotel_level - 1, game.tables.hotel_level
     houses_now = sum(game.level[s] for s in group if game.level[s] < hotel)
     supply = game.bank_houses + houses_now
     ranges = [range(game.level[s] + 1) if s != space else range(per_hotel + 1) for s in group]
@@ -435,10 +437,10 @@ def breakdown_settles(game: Game, decision: Decision) -> bool:
     """A pending BREAKDOWN that has nothing left to choose (the Bank got houses back
     meanwhile, or one arrangement is left) is carried out at once."""
     space, seat = decision.space, decision.seat
-    if game.level[space] != game.hotel_level or game.owner[space] != seat:
+    if game.level[space] != game.tables.hotel_level or game.owner[space] != seat:
         game.tasks.pop()
         return True
-    if game.bank_houses >= game.hotel_level - 1:
+    if game.bank_houses >= game.tables.hotel_level - 1:
         game.tasks.pop()
         _set_levels(game, seat, {space: game.level[space] - 1})
         return True
@@ -451,25 +453,24 @@ def breakdown_settles(game: Game, decision: Decision) -> bool:
 
 
 def _set_group_levels(game: Game, seat: int, space: int, levels: tuple[int, ...]) -> None:
-    group = game.members[space]
+    group = game.tables.members[space]
     _set_levels(game, seat, dict(zip(group, levels, strict=True)))
 
 
 def _set_levels(game: Game, seat: int, target: dict[int, int]) -> None:
-    hotel = game.hotel_level
+    hotel = game.tables.hotel_level
     for space, new in target.items():
         old = game.level[space]
         if new == old:
             continue
-        half = game.sale_price[space]
+        half = game.tables.sale_price[space]
         refund = (old - new) * half
         if old == hotel:
             game.bank_hotels += 1
             game.bank_houses -= new
         else:
             game.bank_houses += old - new
-        game.level[space] = new
-        game.buildings_version += 1
+        game.set_level(space, new)
         game.move_cash(BANK, seat, refund)
         if game.collect_events:
             game.events.append(ev.BuildingSold(seat, space, new, refund))

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Final
 
 from . import events as ev
 from . import movement
-from .board import BANK, Board, Card, CardKind, SpaceKind
+from .board import BANK, CardKind
 
 if TYPE_CHECKING:
     from .game import Game
@@ -26,29 +26,11 @@ _PAY_EACH_PLAYER: Final = int(CardKind.PAY_EACH_PLAYER)
 _COLLECT_FROM_EACH_PLAYER: Final = int(CardKind.COLLECT_FROM_EACH_PLAYER)
 
 
-_TABLES: Final[dict[int, tuple[Board, dict[str, dict[str, tuple[Card, int]]]]]] = {}
-"""Each board's cards by deck and key, each with its kind as a plain int; made once per
-board (the entry holds the board, so that its id is not reused)."""
-
-
-def _cards_of(board: Board) -> dict[str, dict[str, tuple[Card, int]]]:
-    """The board's card table: read natively when compiled, where ``Board.card`` is a
-    call into Python."""
-    held = _TABLES.get(id(board))
-    if held is None or held[0] is not board:
-        table = {
-            role: {card.key: (card, int(card.kind)) for card in deck}
-            for role, deck in board.decks.items()
-        }
-        held = _TABLES[id(board)] = (board, table)
-    return held[1]
-
-
 def draw(game: Game, seat: int, role: str) -> None:
     """Draw the top card, carry it out, put it at the bottom (a jail card is kept)."""
     deck = game.decks[role]
     key = deck.popleft()
-    card, kind = _cards_of(game.board)[role][key]
+    card, kind = game.tables.cards[role][key]
     if game.collect_events:
         game.events.append(ev.CardDrawn(seat, role, key))
     if kind == _GET_OUT_OF_JAIL:
@@ -60,10 +42,10 @@ def draw(game: Game, seat: int, role: str) -> None:
         movement.advance_to(game, seat, card.target)
         movement.resolve(game, seat)
     elif kind == _NEAREST_RAILROAD:
-        movement.advance_to(game, seat, game.board.nearest(game.position[seat], SpaceKind.RAILROAD))
+        movement.advance_to(game, seat, game.tables.nearest_railroad[game.position[seat]])
         movement.resolve(game, seat, rent_factor=2)  # R-CARD-2
     elif kind == _NEAREST_UTILITY:
-        movement.advance_to(game, seat, game.board.nearest(game.position[seat], SpaceKind.UTILITY))
+        movement.advance_to(game, seat, game.tables.nearest_utility[game.position[seat]])
         movement.resolve(game, seat, utility_card=True)  # R-CARD-3
     elif kind == _COLLECT:
         game.pay(BANK, seat, card.amount, "card")

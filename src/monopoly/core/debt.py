@@ -45,9 +45,9 @@ def raisable(game: Game, seat: int, enough: int = NO_LIMIT) -> int:
     for space in game.board.properties:
         if owner[space] != seat:
             continue
-        total += level[space] * game.sale_price[space]
+        total += level[space] * game.tables.sale_price[space]
         if not mortgaged[space]:
-            total += game.mortgage_value[space]
+            total += game.tables.mortgage_value[space]
         if total >= enough:
             return total
     return total
@@ -119,7 +119,6 @@ def go_bankrupt(game: Game, seat: int, creditor: int) -> None:
         game.move_cash(seat, BANK, cash)
     game.active[seat] = False
     game.jail_turns[seat] = -1
-    game.buildings_version += 1
     game.emit(ev.PlayerBankrupt, seat, creditor)
     if creditor >= 0 and cash:
         game.emit(ev.MoneyPaid, seat, creditor, cash, "bankruptcy")
@@ -181,12 +180,12 @@ def _sell_all_buildings(game: Game, seat: int) -> None:
         level = game.level[space]
         if not level:
             continue
-        if level == game.hotel_level:
+        if level == game.tables.hotel_level:
             game.bank_hotels += 1
         else:
             game.bank_houses += level
-        game.move_cash(BANK, seat, level * game.sale_price[space])
-        game.level[space] = 0
+        game.move_cash(BANK, seat, level * game.tables.sale_price[space])
+        game.set_level(space, 0)
 
 
 def _to_player(game: Game, seat: int, creditor: int, spaces: list[int]) -> None:
@@ -210,7 +209,7 @@ def _to_bank(game: Game, seat: int, spaces: list[int]) -> None:
     game.jail_cards[seat] = []
     for space in spaces:
         game.give_deed(space, BANK)
-        game.mortgaged[space] = False
+        game.set_mortgaged(space, False)
     if game.rules.no_auctions:
         return
     starter = game.current if game.active[game.current] else game.next_active(game.current)

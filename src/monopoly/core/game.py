@@ -12,7 +12,7 @@ import random
 from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final, Generic, NamedTuple, TypeVar, TypeVarTuple, assert_never
+from typing import Any, Final, Generic, TypeVar, TypeVarTuple, assert_never
 
 from . import auction, building, debt, jail, mortgage, movement, rent, trade
 from . import events as ev
@@ -47,10 +47,11 @@ from .actions import (
     UseJailCard,
     field_types,
 )
-from .board import BANK, BOARD_SIZE, DECK_ROLES, Board, Edition, SpaceKind
+from .board import BANK, BOARD_SIZE, DECK_ROLES, Board, Edition
 from .chance import ChanceSource, Entry
 from .editions import get_edition
 from .errors import IllegalActionError, NotYourTurnError, RecordError, SetupError
+from .memo import remember
 from .reasons import Reason, refuse
 from .rules import RuleSet
 from .state import (
@@ -82,6 +83,7 @@ from .state import (
     Task,
     TurnStart,
 )
+from .tables import tables_for
 
 Fields = TypeVarTuple("Fields")
 
@@ -111,46 +113,6 @@ class Setup:
     advice: bool = False
     """The table chose "advice on": everyone sees win chances and trade advice during
     the game (a setting of the game, recorded so a replay tells it; rules ignore it)."""
-
-
-class SpaceNumbers(NamedTuple):
-    """Per space: its :class:`SpaceKind` as a plain int, whether it is a property, a
-    street, a railroad or a utility, its price, house cost, building sale price and
-    mortgage value, the spaces of its group (colour group, railroads, utilities; () for
-    other spaces) and a street's rents (() for other spaces)."""
-
-    kinds: list[int]
-    is_property: list[bool]
-    is_street: list[bool]
-    is_railroad: list[bool]
-    is_utility: list[bool]
-    price: list[int]
-    house_cost: list[int]
-    sale_price: list[int]
-    mortgage_value: list[int]
-    members: list[tuple[int, ...]]
-    rents: list[tuple[int, ...]]
-
-
-def _space_numbers(board: Board) -> SpaceNumbers:
-    spaces = board.spaces
-    return SpaceNumbers(
-        [int(space.kind) for space in spaces],
-        [space.is_property for space in spaces],
-        [space.kind == SpaceKind.STREET for space in spaces],
-        [space.kind == SpaceKind.RAILROAD for space in spaces],
-        [space.kind == SpaceKind.UTILITY for space in spaces],
-        [space.price for space in spaces],
-        [space.house_cost for space in spaces],
-        [space.building_sale_price for space in spaces],
-        [space.mortgage_value for space in spaces],
-        [board.groups.get(space.group, ()) for space in spaces],
-        [space.rents for space in spaces],
-    )
-
-
-_SPACE_NUMBERS: dict[int, tuple[Board, SpaceNumbers]] = {}
-"""By the id of the board (which the entry keeps alive)."""
 
 
 class Game:
@@ -256,7 +218,8 @@ class Game:
         self.deeds_version = 0
         """Grows whenever an owner or a mortgage changes, and ``buildings_version``
         whenever a building does: cheap ways for players to know that a judgement of
-        the board they cached is still good."""
+        the board they cached is still good. They grow in the one path each change
+        takes (:meth:`give_deed`, :meth:`set_mortgaged`, :meth:`set_level`)."""
         self.buildings_version = 0
         self.holdings_version = [0] * count
         """Per seat: grows whenever the seat gains or loses a deed or one of its deeds is
@@ -271,29 +234,9 @@ class Game:
         self.over = False
         self.winners: tuple[int, ...] = ()
         self.end_reason = ""
-        self.hotel_level = self.rules.houses_per_hotel + 1
-        self.group_of = [space.group for space in board.spaces]
-        self._init_space_numbers(board)
-
-    def _init_space_numbers(self, board: Board) -> None:
-        """The board's numbers that the rules read on every turn, as plain lists by space:
-        the compiled build reads these natively (a deed's fields are Python objects).
-        Made once per board and shared by its games: they never change."""
-        held = _SPACE_NUMBERS.get(id(board))
-        if held is None or held[0] is not board:
-            held = _SPACE_NUMBERS[id(board)] = (board, _space_numbers(board))
-        numbers = held[1]
-        self.kinds = numbers.kinds
-        self.is_property = numbers.is_property
-        self.price = numbers.price
-        self.house_cost = numbers.house_cost
-        self.sale_price = numbers.sale_price
-        self.mortgage_value = numbers.mortgage_value
-        self.members = numbers.members
-        self.rents = numbers.rents
-        self.is_street = numbers.is_street
-        self.is_railroad = numbers.is_railroad
-        self.is_utility = numbers.is_utility
+        self.tables = tables_for(board, self.rules)
+        """The board's numbers under the rules, as plain lists by space (shared by every
+        game of that board and rule set, and by the players' views: never changed)."""
 
     def _start_new_game(self) -> None:
         for role in DECK_ROLES:
@@ -374,7 +317,7 @@ class Game:
     def net_worth(self, seat: int) -> int:
         """R-SHORT-4: cash + deeds (mortgaged at half) + buildings at purchase price."""
         total = self.cash[seat]
-        price, house_cost = self.price, self.house_cost
+        price, house_cost = self.tables.price, self.tables.house_cost
         for s in self.board.properties:
             if self.owner[s] != seat:
                 continue
@@ -386,7 +329,7 @@ class Game:
         houses = hotels = 0
         for s in self.board.properties:
             if self.owner[s] == seat and self.level[s]:
-                if self.level[s] == self.hotel_level:
+                if self.level[s] == self.tables.hotel_level:
                     hotels += 1
                 else:
                     houses += self.level[s]
@@ -521,9 +464,24 @@ class Game:
         self.owner[space] = seat
         self.deeds_version += 1
         owners_version = self.owners_version
-        for member in self.members[space]:
+        for member in self.tables.members[space]:
             owners_version[member] += 1
         return True
+
+    def set_mortgaged(self, space: int, mortgaged: bool) -> None:
+        """The one path a mortgage is taken or lifted by (R-MORT-*): the counters that
+        tell players a judgement of the deeds is out of date grow with it."""
+        self.mortgaged[space] = mortgaged
+        self.deeds_version += 1
+        holder = self.owner[space]
+        if holder != BANK:
+            self.holdings_version[holder] += 1
+
+    def set_level(self, space: int, level: int) -> None:
+        """The one path the buildings on a street change by (R-BUILD-*), with the
+        counter that tells players a judgement of the buildings is out of date."""
+        self.level[space] = level
+        self.buildings_version += 1
 
     def give_jail_card(self, role: str, giver: int, receiver: int) -> bool:
         """The one path a Get Out of Jail Free card takes between players.
@@ -688,9 +646,7 @@ class Game:
             malformed = field_problem(action)
             if malformed:
                 return malformed
-            if len(_WELL_FORMED) >= 10_000:
-                _WELL_FORMED.clear()
-            _WELL_FORMED[id(action)] = action
+            remember(_WELL_FORMED, id(action), action, 10_000)
         seat = action.seat
         if not 0 <= seat < self.players:
             return refuse(self, "no_seat", number=seat)
@@ -801,17 +757,12 @@ class Game:
         """Take a copy of ``other``'s state: attribute by attribute, so that no attribute
         is forgotten, the compiled build's by its class's attribute list."""
         # What never changes in a game is shared: the edition, board and rules, and the
-        # board's numbers. Events and the record's entries are immutable: their lists
+        # board's tables. Events and the record's entries are immutable: their lists
         # are copied, not the entries (deep-copying a long record made every clone
         # slower as the game went on).
         memo: dict[int, Any] = {id(other.events): list(other.events)}
-        board_numbers = (other.kinds, other.is_property, other.price, other.house_cost)
-        shared = (other.sale_price, other.mortgage_value, other.members, other.rents)
-        for never_changes in (other.edition, other.board, other.rules, other.setup):
+        for never_changes in (other.edition, other.board, other.rules, other.setup, other.tables):
             memo[id(never_changes)] = never_changes
-        kinds = (other.is_street, other.is_railroad, other.is_utility)
-        for numbers in (*board_numbers, *shared, *kinds):
-            memo[id(numbers)] = numbers
         names = getattr(type(other), "__mypyc_attrs__", None) or tuple(vars(other))
         for name in names:
             if not name.startswith("__"):
@@ -915,7 +866,7 @@ def _roll(game: Game, action: Roll, decision: Decision) -> None:
 
 
 def _check_buy(game: Game, action: Buy, decision: Decision) -> Reason | None:
-    price = game.price[decision.space]
+    price = game.tables.price[decision.space]
     if game.cash[action.seat] < price:
         return refuse(game, "costs_more_than_cash", price=price, cash=game.cash[action.seat])
     return None
@@ -924,7 +875,7 @@ def _check_buy(game: Game, action: Buy, decision: Decision) -> Reason | None:
 def _buy(game: Game, action: Buy, decision: Decision) -> None:
     game.tasks.pop()
     seat, space = decision.seat, decision.space  # the buyer is the seat deciding
-    price = game.price[space]
+    price = game.tables.price[space]
     game.move_cash(seat, BANK, price)
     game.give_deed(space, seat)
     if game.collect_events:
@@ -1057,7 +1008,7 @@ def _roll_actions(game: Game, d: Decision) -> Sequence[Action]:
 
 def _buy_actions(game: Game, d: Decision) -> Sequence[Action]:
     """R-LAND-1: buying is offered only to a player with the price."""
-    if game.cash[d.seat] >= game.price[d.space]:
+    if game.cash[d.seat] >= game.tables.price[d.space]:
         return _BUY_ANSWERS[d.seat]
     return _DECLINE_ANSWERS[d.seat]
 

@@ -10,19 +10,10 @@ from .actions import Mortgage, Unmortgage
 from .board import BANK, BOARD_SIZE
 from .reasons import Reason, refuse
 from .state import Decision
+from .tables import interest
 
 if TYPE_CHECKING:
     from .game import Game
-
-
-def interest(value: int) -> int:
-    """R-MORT-2 **Decision**: 10 % rounded up to a whole unit."""
-    return (value + 9) // 10
-
-
-def lift_cost(game: Game, space: int) -> int:
-    value = game.mortgage_value[space]
-    return value + interest(value)
 
 
 def mortgage_problem(game: Game, seat: int, space: int) -> Reason | None:
@@ -38,14 +29,14 @@ def _mortgage_refusal(game: Game, seat: int, space: int) -> str:
     """The key of the reason why ``seat`` may not mortgage ``space`` now, "" when it may:
     :func:`mortgage_problem` words it, :func:`mortgageable` needs only the answer (the
     legal lists ask it of every deed at every decision)."""
-    if not 0 <= space < BOARD_SIZE or not game.is_property[space]:
+    if not 0 <= space < BOARD_SIZE or not game.tables.is_property[space]:
         return "not_a_property"
     if game.owner[space] != seat:
         return "not_your_property"
     if game.mortgaged[space]:
         return "mortgaged_already"
     level = game.level
-    for s in game.members[space]:
+    for s in game.tables.members[space]:
         if level[s]:
             return "sell_group_buildings"
     return ""
@@ -59,7 +50,7 @@ def not_a_property(game: Game, space: int) -> Reason:
 
 
 def lift_problem(game: Game, seat: int, space: int) -> Reason | None:
-    if not 0 <= space < BOARD_SIZE or not game.is_property[space]:
+    if not 0 <= space < BOARD_SIZE or not game.tables.is_property[space]:
         return not_a_property(game, space)
     if game.owner[space] != seat:
         return refuse(game, "not_your_property")
@@ -67,7 +58,7 @@ def lift_problem(game: Game, seat: int, space: int) -> Reason | None:
         return refuse(game, "not_mortgaged")
     if debt.debt_of(game, seat) is not None:
         return refuse(game, "debtor_cannot_lift")  # R-DEBT-3
-    cost = lift_cost(game, space)
+    cost = game.tables.lift_cost[space]
     if game.cash[seat] < cost:
         return refuse(game, "lifting_costs", cost=cost, cash=game.cash[seat])
     return None
@@ -78,7 +69,7 @@ def can_lift(game: Game, seat: int, space: int) -> bool:
     legal lists ask (a refusal is a formatted text)."""
     if not 0 <= space < BOARD_SIZE or game.owner[space] != seat or not game.mortgaged[space]:
         return False  # only a property can have an owner and a mortgage
-    return game.cash[seat] >= lift_cost(game, space) and debt.debt_of(game, seat) is None
+    return game.cash[seat] >= game.tables.lift_cost[space] and debt.debt_of(game, seat) is None
 
 
 def mortgageable(game: Game, seat: int) -> list[int]:
@@ -107,28 +98,24 @@ def check_lift(game: Game, action: Unmortgage, decision: Decision) -> Reason | N
 
 def mortgage(game: Game, action: Mortgage, decision: Decision) -> None:
     seat, space = action.seat, action.space  # each read of an action's field is a look-up
-    value = game.mortgage_value[space]
-    game.mortgaged[space] = True
-    game.deeds_version += 1
-    game.holdings_version[game.owner[space]] += 1
+    value = game.tables.mortgage_value[space]
+    game.set_mortgaged(space, True)
     game.move_cash(BANK, seat, value)
     if game.collect_events:
         game.events.append(ev.PropertyMortgaged(seat, space, value))
 
 
 def lift(game: Game, seat: int, space: int) -> None:
-    cost = lift_cost(game, space)
+    cost = game.tables.lift_cost[space]
     game.move_cash(seat, BANK, cost)
-    game.mortgaged[space] = False
-    game.deeds_version += 1
-    game.holdings_version[game.owner[space]] += 1
+    game.set_mortgaged(space, False)
     if game.collect_events:
         game.events.append(ev.MortgageLifted(seat, space, cost))
 
 
 def keep(game: Game, seat: int, space: int) -> None:
     """R-MORT-4: pay the 10 % alone and keep the property mortgaged."""
-    fee = interest(game.mortgage_value[space])
+    fee = interest(game.tables.mortgage_value[space])
     if game.collect_events:
         game.events.append(ev.MortgageInterestPaid(seat, space, fee))
     game.push_pay(seat, BANK, fee, "interest")

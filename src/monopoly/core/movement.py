@@ -130,7 +130,7 @@ _FREE_PARKING: Final = int(SpaceKind.FREE_PARKING)
 def resolve(game: Game, seat: int, rent_factor: int = 1, utility_card: bool = False) -> None:
     """R-LAND-*: carry out the space the player stands on."""
     index = game.position[seat]
-    kind = game.kinds[index]
+    kind = game.tables.kinds[index]
     if _STREET <= kind <= _UTILITY:
         owner = game.owner[index]
         if owner < 0:
@@ -168,7 +168,7 @@ def _next_space(game: Game, seat: int, wanted: Any) -> int:
     start = game.position[seat]
     for step in range(1, BOARD_SIZE):
         space = (start + step) % BOARD_SIZE
-        if game.is_property[space] and wanted(space):
+        if game.tables.is_property[space] and wanted(space):
             return space
     return -1
 

@@ -241,7 +241,7 @@ class Narrator:
         )
 
     def card_text(self, role: str, key: str) -> str:
-        card = self.game.board.card(role, key)
+        card = self.game.tables.card(role, key)
         template = self.game.edition.names[self.language].cards[f"{role}.{key}"]
         return template.format(
             amount=self.money(card.amount),
@@ -283,7 +283,7 @@ class Narrator:
     def buildings(self, level: int) -> str:
         """A street's buildings in words: "1 hotel", "2 houses", "no buildings" (the
         house word's number by the language's plural rules)."""
-        if level >= self.game.hotel_level:
+        if level >= self.game.tables.hotel_level:
             return f"1 {self.terms['hotel']}"
         if level == 0:
             return self.text("buildings_none")

@@ -43,6 +43,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .board import (
+    BOARD_SIZE,
     CHANCE,
     COMMUNITY_CHEST,
     JAIL_SLOT,
@@ -59,7 +60,7 @@ from .outcomes import dice_outcomes
 JAIL_MODES = ("leave", "stay")
 JAIL_ROLLS = 3
 DOUBLES_STATES = 3
-FREE_STATES = 40 * DOUBLES_STATES
+FREE_STATES = BOARD_SIZE * DOUBLES_STATES
 STATES = FREE_STATES + JAIL_ROLLS
 MAX_CARD_CHAIN = 8
 """A card leading to a space that draws again, more than this many times, is an error in
@@ -146,10 +147,10 @@ def landings_per_turn(board: Board, jail: str = "stay") -> list[float]:
     """Expected landings per turn on each space (jail: turns spent there plus visits),
     the table the computer players value groups with (:mod:`monopoly.bots.landing`)."""
     pi = stationary_distribution(_Chain(board, jail, False).matrix())
-    per_roll = [sum(pi[free_state(s, d)] for d in range(DOUBLES_STATES)) for s in range(40)]
+    per_roll = [sum(pi[free_state(s, d)] for d in range(DOUBLES_STATES)) for s in range(BOARD_SIZE)]
     in_jail = sum(pi[jail_state(failed)] for failed in range(JAIL_ROLLS))
     per_roll[board.jail_index] += in_jail
-    turn_ends = sum(pi[free_state(s, 0)] for s in range(40)) + in_jail
+    turn_ends = sum(pi[free_state(s, 0)] for s in range(BOARD_SIZE)) + in_jail
     return [float(p / turn_ends) for p in per_roll]
 
 
@@ -170,7 +171,7 @@ class _Chain:
 
     def matrix(self) -> Matrix:
         matrix = np.zeros((STATES, STATES))
-        for space in range(40):
+        for space in range(BOARD_SIZE):
             for doubles in range(DOUBLES_STATES):
                 self._roll_from(matrix[free_state(space, doubles)], space, doubles)
         for failed in range(JAIL_ROLLS):
@@ -188,14 +189,14 @@ class _Chain:
                 row[jail_state(0)] += chance  # the third double
                 continue
             after = doubles + 1 if first == second else 0
-            self._land(row, (space + first + second) % 40, after, chance)
+            self._land(row, (space + first + second) % BOARD_SIZE, after, chance)
 
     def _roll_in_jail(self, row: Matrix, failed: int) -> None:
         """A roll for doubles (``stay``): doubles move, no roll again; three misses pay."""
         jail = self.board.jail_index
         for (first, second), chance in _rolls():
             if first == second or failed == JAIL_ROLLS - 1:
-                self._land(row, (jail + first + second) % 40, 0, chance)
+                self._land(row, (jail + first + second) % BOARD_SIZE, 0, chance)
             else:
                 row[jail_state(failed + 1)] += chance
 
@@ -243,18 +244,12 @@ class _Chain:
         if kind == CardKind.ADVANCE_TO:
             return self.resting(card.target, depth + 1)
         if kind == CardKind.NEAREST_RAILROAD:
-            return self.resting(self._nearest(space, SpaceKind.RAILROAD), depth + 1)
+            return self.resting(self.board.nearest(space, SpaceKind.RAILROAD), depth + 1)
         if kind == CardKind.NEAREST_UTILITY:
-            return self.resting(self._nearest(space, SpaceKind.UTILITY), depth + 1)
+            return self.resting(self.board.nearest(space, SpaceKind.UTILITY), depth + 1)
         if kind == CardKind.GO_BACK:
-            return self.resting((space - card.amount) % 40, depth + 1)
+            return self.resting((space - card.amount) % BOARD_SIZE, depth + 1)
         return {space: 1.0}
-
-    def _nearest(self, space: int, kind: SpaceKind) -> int:
-        for step in range(1, 41):
-            if self.board.spaces[(space + step) % 40].kind == kind:
-                return (space + step) % 40
-        raise OddsError(f"no {kind.name.lower()} on the board")
 
 
 def stationary_distribution(transitions: Matrix) -> Matrix:
@@ -272,7 +267,7 @@ def stationary_distribution(transitions: Matrix) -> Matrix:
 def _slot_indicators() -> Matrix:
     """STATES x SLOTS: which landing slot each state belongs to."""
     indicators = np.zeros((STATES, SLOTS))
-    for space in range(40):
+    for space in range(BOARD_SIZE):
         for doubles in range(DOUBLES_STATES):
             indicators[free_state(space, doubles), space] = 1.0
     for failed in range(JAIL_ROLLS):

@@ -71,7 +71,7 @@ def _load_player(game: Game, seat: int, player: object) -> None:
         raise fail(where, "must be an object")
     _unknown(player, PLAYER_KEYS, where)
     game.cash[seat] = _int(player.get("cash", game.cash[seat]), f"{where}.cash", 0, 10**9)
-    game.position[seat] = _int(player.get("position", 0), f"{where}.position", 0, 39)
+    game.position[seat] = _int(player.get("position", 0), f"{where}.position", 0, BOARD_SIZE - 1)
     jail_turns = _int(player.get("jail_turns", -1), f"{where}.jail_turns", -1, 2)
     if jail_turns >= 0 and game.position[seat] != game.board.jail_index:
         raise fail(where, "a player in jail must stand on the jail space")
@@ -103,12 +103,12 @@ def _load_property(game: Game, key: object, prop: object) -> None:
     if owner >= 0 and not game.active[owner]:
         raise fail(where, f"owner {owner} is bankrupt")
     buildings = prop.get("buildings", 0)
-    level = game.hotel_level if buildings == "hotel" else buildings
-    _int(level, f"{where}.buildings", 0, game.hotel_level)
+    level = game.tables.hotel_level if buildings == "hotel" else buildings
+    _int(level, f"{where}.buildings", 0, game.tables.hotel_level)
     if level and game.board.spaces[space].kind != SpaceKind.STREET:
         raise fail(where, "only streets carry buildings")
-    if level == game.hotel_level - 1 + 1 and buildings != "hotel":
-        raise fail(where, f'at most {game.hotel_level - 1} houses; write "hotel"')
+    if level == game.tables.hotel_level - 1 + 1 and buildings != "hotel":
+        raise fail(where, f'at most {game.tables.hotel_level - 1} houses; write "hotel"')
     mortgaged = prop.get("mortgaged", False)
     if not isinstance(mortgaged, bool):
         raise fail(where, "mortgaged must be true or false")
@@ -120,7 +120,7 @@ def _load_property(game: Game, key: object, prop: object) -> None:
     game.deeds_version += 1
     for seat in range(game.players):
         game.holdings_version[seat] += 1
-    for member in game.members[space]:
+    for member in game.tables.members[space]:
         game.owners_version[member] += 1
     game.buildings_version += 1
 
@@ -139,8 +139,8 @@ def _check_buildings(game: Game) -> None:
 
 
 def _load_bank(game: Game, bank: object) -> None:
-    hotels = sum(1 for s in range(BOARD_SIZE) if game.level[s] == game.hotel_level)
-    houses = sum(v for v in game.level if v < game.hotel_level)
+    hotels = sum(1 for s in range(BOARD_SIZE) if game.level[s] == game.tables.hotel_level)
+    houses = sum(v for v in game.level if v < game.tables.hotel_level)
     if houses > game.board.houses or hotels > game.board.hotels:
         raise fail(
             "bank",
@@ -194,7 +194,7 @@ def dump_position(game: Game) -> dict[str, Any]:
     properties = {
         str(s): {
             "owner": game.owner[s],
-            "buildings": "hotel" if game.level[s] == game.hotel_level else game.level[s],
+            "buildings": "hotel" if game.level[s] == game.tables.hotel_level else game.level[s],
             "mortgaged": game.mortgaged[s],
         }
         for s in game.board.properties

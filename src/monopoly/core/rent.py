@@ -17,9 +17,9 @@ def rent_before_roll(game: Game, space: int) -> int:
     rent, a utility's multiplier per pip; 0 when nobody owns it or it is mortgaged."""
     if game.owner[space] < 0 or game.mortgaged[space]:
         return 0
-    if game.is_street[space]:
+    if game.tables.is_street[space]:
         return street_rent(game, space)
-    if game.is_railroad[space]:
+    if game.tables.is_railroad[space]:
         return railroad_rent(game, space)
     return utility_multiplier(game, space)
 
@@ -28,7 +28,7 @@ def _owned_in_group(game: Game, space: int) -> int:
     owner = game.owner
     holder = owner[space]
     count = 0
-    for s in game.members[space]:
+    for s in game.tables.members[space]:
         if owner[s] == holder:
             count += 1
     return count
@@ -46,13 +46,13 @@ def utility_multiplier(game: Game, space: int) -> int:
 
 def street_rent(game: Game, space: int) -> int:
     """R-RENT-1: base rent, doubled on a whole unmortgaged group; else the building rent."""
-    rents = game.rents[space]
+    rents = game.tables.rents[space]
     level = game.level[space]
     if level:
-        return rents[5 if level == game.hotel_level else level]
+        return rents[5 if level == game.tables.hotel_level else level]
     owner, mortgaged = game.owner, game.mortgaged
     holder = owner[space]
-    for other in game.members[space]:
+    for other in game.tables.members[space]:
         if owner[other] != holder or mortgaged[other]:
             return rents[0]
     return rents[0] * 2
@@ -78,7 +78,7 @@ def charge(
     ``factor`` multiplies a street's or railroad's rent, R-CARD-2; a utility card charges
     ten times the roll, R-CARD-3), then collect it, or open a claim when rent must be
     claimed (R-RENT-5)."""
-    if game.is_utility[space]:
+    if game.tables.is_utility[space]:
         multiplier = 10 if utility_card else utility_multiplier(game, space)
         amount = multiplier * utility_roll(game, payer, utility_card)
     else:

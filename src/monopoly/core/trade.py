@@ -9,9 +9,10 @@ from . import debt
 from . import events as ev
 from .actions import ACCEPTS, REJECTS, AcceptTrade, Action, ProposeTrade, RejectTrade
 from .board import BOARD_SIZE
-from .mortgage import interest, not_a_property
+from .mortgage import not_a_property
 from .reasons import Reason, refuse
 from .state import MORTGAGE_RECEIVED, TRADE, Decision
+from .tables import interest
 
 if TYPE_CHECKING:
     from .game import Game
@@ -80,11 +81,11 @@ def raisable_change(game: Game, offer: ProposeTrade, seat: int) -> int:
     gives, takes = (offer.give, offer.take) if seat == offer.seat else (offer.take, offer.give)
     change = cash_received(offer, seat)
     for space in takes:
-        value = game.mortgage_value[space]
+        value = game.tables.mortgage_value[space]
         change += -interest(value) if game.mortgaged[space] else value
     for space in gives:
         if not game.mortgaged[space]:
-            change -= game.mortgage_value[space]
+            change -= game.tables.mortgage_value[space]
     return change
 
 
@@ -93,11 +94,11 @@ def _property_problem(game: Game, spaces: tuple[int, ...], owner: int) -> Reason
         return refuse(game, "listed_twice")
     level = game.level
     for space in spaces:
-        if not 0 <= space < BOARD_SIZE or not game.is_property[space]:
+        if not 0 <= space < BOARD_SIZE or not game.tables.is_property[space]:
             return not_a_property(game, space)
         if game.owner[space] != owner:
             return refuse(game, "not_theirs", space=space, owner=owner)
-        for s in game.members[space]:  # a loop, not any() of a generator: no call
+        for s in game.tables.members[space]:  # a loop, not any() of a generator: no call
             if level[s]:
                 return refuse(game, "trade_buildings")
     return None

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from .board import Board, Edition
     from .game import Game
     from .rules import RuleSet
+    from .tables import Tables
 
 
 class PlayerView:
@@ -49,6 +50,7 @@ class PlayerView:
         "rules",
         "seat",
         "speed_active",
+        "tables",
     )
 
     def __init__(self, game: Game, seat: int = -1) -> None:
@@ -58,6 +60,7 @@ class PlayerView:
         self.board: Board = game.board
         self.edition: Edition = game.edition
         self.rules: RuleSet = game.rules
+        self.tables: Tables = game.tables
         self.players: int = game.players
         self.names: list[str] = game.names
         self.cash: list[int] = game.cash
@@ -84,10 +87,6 @@ class PlayerView:
         """A game this seat cannot tell from the real one, for search players: a copy of
         the table with the decks' hidden order and the coming dice drawn from ``seed``."""
         return self._game.determinised(seed)
-
-    @property
-    def hotel_level(self) -> int:
-        return self._game.hotel_level
 
     @property
     def deeds_version(self) -> int:
@@ -193,11 +192,6 @@ class PlayerView:
         from .debt import raisable
 
         return raisable(self._game, seat)
-
-    def lift_cost(self, space: int) -> int:
-        from .mortgage import lift_cost
-
-        return lift_cost(self._game, space)
 
     def rent_of(self, space: int) -> int:
         """The rent a visitor would owe on ``space`` now (utilities: per pip rolled)."""

@@ -75,14 +75,13 @@ from monopoly.core.actions import (
     Unmortgage,
     UseJailCard,
 )
-from monopoly.core.board import DECK_ROLES, SpaceKind
+from monopoly.core.board import BOARD_SIZE, DECK_ROLES, SpaceKind
 from monopoly.core.editions import edition_keys, get_edition
 from monopoly.core.game import Game
 from monopoly.core.state import BID, JAIL, RAISE_CASH, ROLL, TRADE, Decision
 
 from .mask import TRADE_BUY, TRADE_SELL, GameOrView, TradeTemplates, trade_action
 
-SPACES = 40
 MAX_SEATS = 8
 BID_FACTORS = (0.5, 0.75, 1.0, 1.25, 1.5, 2.0)
 MAX_STEPS = 12
@@ -114,18 +113,18 @@ class Catalogue:
             ("bankrupt", 1),
             ("waive_claims", 1),
             ("bus", MAX_STEPS),
-            ("triples", SPACES),
+            ("triples", BOARD_SIZE),
             ("want", _max_stock() + 1),
-            ("place", SPACES),
-            ("build", SPACES),
-            ("build_row", SPACES),
-            ("sell", SPACES),
-            ("mortgage", SPACES),
-            ("unmortgage", SPACES),
-            ("claim", SPACES),
-            ("trade_buy", SPACES),
-            ("trade_buy_high", SPACES),
-            ("trade_sell", (MAX_SEATS - 1) * SPACES),
+            ("place", BOARD_SIZE),
+            ("build", BOARD_SIZE),
+            ("build_row", BOARD_SIZE),
+            ("sell", BOARD_SIZE),
+            ("mortgage", BOARD_SIZE),
+            ("unmortgage", BOARD_SIZE),
+            ("claim", BOARD_SIZE),
+            ("trade_buy", BOARD_SIZE),
+            ("trade_buy_high", BOARD_SIZE),
+            ("trade_sell", (MAX_SEATS - 1) * BOARD_SIZE),
             ("done", 1),
         ):
             self.blocks[name] = (self.size, size)
@@ -157,7 +156,7 @@ class Catalogue:
     def describe(self, action_id: int) -> str:
         block, index = self.split(action_id)
         if block == "trade_sell":
-            return f"trade_sell space {index % SPACES} to seat+{index // SPACES + 1}"
+            return f"trade_sell space {index % BOARD_SIZE} to seat+{index // BOARD_SIZE + 1}"
         if block == "bid":
             return "bid lowest" if index == 0 else f"bid {BID_FACTORS[index - 1]} x value"
         return block if self.blocks[block][1] == 1 else f"{block} {index}"

@@ -29,18 +29,18 @@ from __future__ import annotations
 from bisect import bisect_right
 
 from monopoly.core.actions import ProposeTrade
+from monopoly.core.board import BOARD_SIZE
 from monopoly.core.game import Game
 from monopoly.core.state import MORTGAGE_RECEIVED, RAISE_CASH, TRADE, Decision
 from monopoly.core.view import PlayerView
 
-SPACES = 40
 MAX_SEATS = 8
 HIGH_BUY_FACTOR = 1.5
 TRADE_BUY = 385
 """The first ``trade_buy`` id; ``trade_buy_high`` follows at +40, ``trade_sell`` at +80
 (``Catalogue`` checks this layout when it is made)."""
-TRADE_BUY_HIGH = TRADE_BUY + SPACES
-TRADE_SELL = TRADE_BUY_HIGH + SPACES
+TRADE_BUY_HIGH = TRADE_BUY + BOARD_SIZE
+TRADE_SELL = TRADE_BUY_HIGH + BOARD_SIZE
 MAX_KEYS = 64
 """How many (seat, players in, offer waiting) combinations keep their answers."""
 
@@ -60,8 +60,8 @@ def trade_action(game: GameOrView, seat: int, action_id: int) -> ProposeTrade:
     spaces = game.board.spaces
     if action_id >= TRADE_SELL:
         index = action_id - TRADE_SELL
-        space = index % SPACES
-        partner = (seat + index // SPACES + 1) % game.players
+        space = index % BOARD_SIZE
+        partner = (seat + index // BOARD_SIZE + 1) % game.players
         return ProposeTrade(seat, partner, give=(space,), take_cash=spaces[space].price)
     high = action_id >= TRADE_BUY_HIGH
     space = action_id - (TRADE_BUY_HIGH if high else TRADE_BUY)
@@ -85,7 +85,7 @@ def waiting_offer(game: Game) -> tuple[int, int] | None:
     return waiting
 
 
-TEMPLATES = TRADE_SELL + (MAX_SEATS - 1) * SPACES - TRADE_BUY
+TEMPLATES = TRADE_SELL + (MAX_SEATS - 1) * BOARD_SIZE - TRADE_BUY
 """How many trade template ids there are."""
 NOT_ASKED = -1
 
@@ -128,14 +128,14 @@ class Answers:
             for space in range(len(level)):
                 if level[space] != known[space]:
                     known[space] = level[space]
-                    for member in game.members[space]:
+                    for member in game.tables.members[space]:
                         self.forget(member)
 
     def forget(self, space: int) -> None:
         legal = self.legal
-        legal[space] = legal[SPACES + space] = NOT_ASKED  # trade_buy, trade_buy_high
+        legal[space] = legal[BOARD_SIZE + space] = NOT_ASKED  # trade_buy, trade_buy_high
         for offset in range(MAX_SEATS - 1):
-            legal[2 * SPACES + offset * SPACES + space] = NOT_ASKED
+            legal[2 * BOARD_SIZE + offset * BOARD_SIZE + space] = NOT_ASKED
         self.offers = None
         self.result = None
 
@@ -143,7 +143,7 @@ class Answers:
         """Every template of ``seat`` that names a deed of a player in the game, with
         who pays how much."""
         offers: list[tuple[int, int, int]] = []
-        active, owners, prices, players = game.active, game.owner, game.price, game.players
+        active, owners, prices, players = game.active, game.owner, game.tables.price, game.players
         for space in game.board.properties:
             owner = owners[space]
             if owner < 0 or not active[owner]:
@@ -153,7 +153,9 @@ class Answers:
                 for offset in range(1, players):
                     partner = (seat + offset) % players
                     if active[partner]:
-                        offers.append((TRADE_SELL + (offset - 1) * SPACES + space, partner, price))
+                        offers.append(
+                            (TRADE_SELL + (offset - 1) * BOARD_SIZE + space, partner, price)
+                        )
                 continue
             offers.append((TRADE_BUY + space, seat, buy_price(price, False)))
             offers.append((TRADE_BUY_HIGH + space, seat, buy_price(price, True)))

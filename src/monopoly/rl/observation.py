@@ -40,7 +40,7 @@ from typing import Any
 
 import numpy as np
 
-from monopoly.core.board import DECK_ROLES
+from monopoly.core.board import BOARD_SIZE, DECK_ROLES
 from monopoly.core.state import (
     BID,
     BUS,
@@ -54,9 +54,10 @@ from monopoly.core.state import (
     TRIPLES,
     WANT,
 )
+from monopoly.core.tables import Tables
 from monopoly.core.view import PlayerView
 
-from .catalogue import MAX_SEATS, SPACES
+from .catalogue import MAX_SEATS
 
 MONEY_SCALE = 1000.0
 OBS_HIGH = 1.0e6
@@ -65,20 +66,20 @@ KINDS = (ROLL, JAIL, BUY, BID, RAISE_CASH, MORTGAGE_RECEIVED, TRADE, BUS, TRIPLE
 CLAIM_KIND = "claim"
 """The environment's own decision: an owner may claim open rent (R-RENT-5 option)."""
 ALL_KINDS = (*KINDS, CLAIM_KIND, "other")
-SEAT_FEATURES = 12 + SPACES
+SEAT_FEATURES = 12 + BOARD_SIZE
 SPACE_FEATURES = 1 + MAX_SEATS + 4
 OBS_LAYOUT: dict[str, tuple[int, int]] = {}
 _offset = 0
 for _name, _length in (
     ("seats", MAX_SEATS * SEAT_FEATURES),
-    ("spaces", SPACES * SPACE_FEATURES),
+    ("spaces", BOARD_SIZE * SPACE_FEATURES),
     ("decision_kind", len(ALL_KINDS) + 1),
-    ("decision_space", SPACES),
+    ("decision_space", BOARD_SIZE),
     ("decision_seat", MAX_SEATS),
     ("decision_numbers", 8),
     ("bus_steps", 12),
-    ("trade_give", SPACES),
-    ("trade_take", SPACES),
+    ("trade_give", BOARD_SIZE),
+    ("trade_take", BOARD_SIZE),
     ("extras", 6),
     ("globals", 12),
 ):
@@ -144,7 +145,7 @@ class Observer:
             view.board is not self._board
             or view.seat != self._seat
             or view.players != self._players
-            or view.hotel_level != self._hotel
+            or view.tables.hotel_level != self._hotel
         ):
             self._start(view)
         out = self._out
@@ -161,7 +162,7 @@ class Observer:
     def _start(self, view: PlayerView) -> None:
         """Forget everything: a new board, seat or player count."""
         self._board, self._seat, self._players = view.board, view.seat, view.players
-        self._hotel = view.hotel_level
+        self._hotel = view.tables.hotel_level
         out = self._out
         out[:] = 0.0
         properties, prices = _board_columns(view)
@@ -169,9 +170,9 @@ class Observer:
         for seat in range(view.players):
             out[SEATS_START + relative(view, seat) * SEAT_FEATURES] = 1.0  # present
         self._rows = [_UNWRITTEN] * view.players
-        self._owner = [-2] * SPACES  # -2 is nobody's seat: every space is written first
-        self._level = [-1] * SPACES
-        self._mortgaged = [False] * SPACES
+        self._owner = [-2] * BOARD_SIZE  # -2 is nobody's seat: every space is written first
+        self._level = [-1] * BOARD_SIZE
+        self._mortgaged = [False] * BOARD_SIZE
         self._globals = []
 
     def _seats(self, view: PlayerView, out: np.ndarray) -> None:
@@ -262,18 +263,18 @@ def _write_seat(out: np.ndarray, base: int, row: SeatRow) -> None:
     out[base + 12 + at] = 1.0
 
 
-_COLUMNS: dict[int, tuple[object, np.ndarray, np.ndarray]] = {}
+_COLUMNS: dict[Tables, tuple[np.ndarray, np.ndarray]] = {}
 
 
 def _board_columns(view: PlayerView) -> tuple[np.ndarray, np.ndarray]:
     """The board's property spaces and their printed prices / 400, made once a board."""
-    board = view.board
-    held = _COLUMNS.get(id(board))
-    if held is None or held[0] is not board:
-        spaces = [space.index for space in board.spaces if space.is_property]
-        prices = [board.spaces[s].price / 400.0 for s in spaces]
-        held = _COLUMNS[id(board)] = (board, np.array(spaces), np.array(prices, np.float32))
-    return held[1], held[2]
+    tables = view.tables
+    held = _COLUMNS.get(tables)
+    if held is None:
+        spaces = tables.properties
+        prices = [tables.price[s] / 400.0 for s in spaces]
+        held = _COLUMNS[tables] = (np.array(spaces), np.array(prices, np.float32))
+    return held
 
 
 def _decision(view: PlayerView, out: np.ndarray, claim_turn: bool) -> None:
@@ -285,7 +286,7 @@ def _decision(view: PlayerView, out: np.ndarray, claim_turn: bool) -> None:
         return
     kind = CLAIM_KIND if claim_turn else decision.kind
     out[kind_start + (ALL_KINDS.index(kind) if kind in ALL_KINDS else len(ALL_KINDS) - 1)] = 1.0
-    if 0 <= decision.space < SPACES:
+    if 0 <= decision.space < BOARD_SIZE:
         out[OBS_LAYOUT["decision_space"][0] + decision.space] = 1.0
     out[OBS_LAYOUT["decision_seat"][0] + relative(view, decision.seat)] = 1.0
     numbers = OBS_LAYOUT["decision_numbers"][0]
@@ -387,7 +388,7 @@ def observe_dict(
         "speed_active": list(view.speed_active),
         "owner": list(view.owner),
         "level": list(view.level),
-        "hotel_level": view.hotel_level,
+        "hotel_level": view.tables.hotel_level,
         "mortgaged": list(view.mortgaged),
         "bank_houses": view.bank_houses,
         "bank_hotels": view.bank_hotels,

@@ -21,7 +21,7 @@ from matplotlib.colors import Normalize
 from matplotlib.figure import Figure
 from matplotlib.patches import Rectangle
 
-from monopoly.core.board import Edition, SpaceKind
+from monopoly.core.board import BOARD_SIZE, Edition, SpaceKind
 
 from .stats import Summary
 from .texts import JAIL_SLOT, Texts
@@ -148,7 +148,7 @@ def square_of(space: int) -> tuple[int, int]:
         return 0, space - 10
     if space <= 30:
         return space - 20, 10
-    return 10, 40 - space
+    return 10, BOARD_SIZE - space
 
 
 def _band(space: int, x: int, y: int) -> tuple[float, float, float, float]:
@@ -182,7 +182,7 @@ def plot_board(
     figure = blank_figure(11, 11)
     axes = figure.subplots()
     jail = edition.board.jail_index
-    for space in range(40):
+    for space in range(BOARD_SIZE):
         if space != jail:
             _square(axes, edition, texts, space, values[space], paint)
     in_jail = values[JAIL_SLOT] if len(values) > JAIL_SLOT else None

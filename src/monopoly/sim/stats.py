@@ -14,7 +14,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from monopoly.core.board import Edition
+from monopoly.core.board import BOARD_SIZE, Edition
 
 from .texts import JAIL_SLOT, SLOTS, Texts
 
@@ -71,7 +71,7 @@ class Summary:
     level_wins: Counter[str] = field(default_factory=Counter)
     shared_wins: int = 0
     landings: list[int] = field(default_factory=lambda: [0] * SLOTS)
-    rent: list[int] = field(default_factory=lambda: [0] * 40)
+    rent: list[int] = field(default_factory=lambda: [0] * BOARD_SIZE)
 
     def __post_init__(self) -> None:
         if not self.seat_wins:

@@ -12,7 +12,7 @@ from typing import Any
 
 from monopoly.core import events as ev
 from monopoly.core.actions import Action, Build, Mortgage, SellBuilding, Unmortgage
-from monopoly.core.board import SpaceKind
+from monopoly.core.board import BOARD_SIZE, SpaceKind
 from monopoly.core.chance import SPEED_FACES_JSON
 from monopoly.core.debt import debt_of, raisable
 from monopoly.core.editions import edition_keys, get_edition
@@ -79,7 +79,7 @@ def edition_json(key: str, language: str) -> dict[str, Any]:
         "language": language,
         "title": names.title,
         "terms": dict(names.terms),
-        "spaces": [_space_json(edition, index, language) for index in range(40)],
+        "spaces": [_space_json(edition, index, language) for index in range(BOARD_SIZE)],
         "groups": groups,
         "tokens": [{"key": t.key, "name": t.names[language]} for t in edition.tokens],
         "decks": {role: names.terms[role] for role in board.decks},
@@ -339,7 +339,7 @@ def table_json(
         "owner": list(view.owner),
         "level": list(view.level),
         "mortgaged": list(view.mortgaged),
-        "hotel_level": view.hotel_level,
+        "hotel_level": view.tables.hotel_level,
         "bank": {"houses": view.bank_houses, "hotels": view.bank_hotels},
         "decks": view.deck_sizes,
         "free_parking_pot": view.free_parking_pot,
@@ -419,7 +419,7 @@ def _thinkable_steps(game: Game, seat: int, space: int) -> list[Action]:
     steps: list[Action] = [Mortgage(seat, space)]
     if game.board.spaces[space].kind == SpaceKind.STREET:
         level = game.level[space]
-        steps[:0] = [Build(seat, (space,))] if level < game.hotel_level else []
+        steps[:0] = [Build(seat, (space,))] if level < game.tables.hotel_level else []
         steps += [SellBuilding(seat, space)] if level else []
     return steps
 
