@@ -194,15 +194,21 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--instructions", type=int, metavar="N", help="instructions per player-turn (valgrind)"
     )
+    parser.add_argument(
+        "--pythonpath",
+        metavar="DIR",
+        help="run this project from a build installed there (pip install --target DIR .)",
+    )
     args = parser.parse_args(argv)
+    ours = {"PYTHONPATH": args.pythonpath} if args.pythonpath else {}
     installed = subprocess.run(
         [sys.executable, "-m", "monopoly", "--version"],
-        env=environment({}), capture_output=True, text=True, check=True,
+        env=environment(ours), capture_output=True, text=True, check=True,
     ).stdout.strip()  # fmt: skip
     print(f"installed: {installed}")
     engines: list[tuple[str, str, Path, dict[str, str]]] = [
-        ("this project, compiled (mypyc), 4 x normal", OURS, ROOT, {}),
-        ("this project, pure Python, 4 x normal", OURS, ROOT, {"MONOPOLY_PURE": "1"}),
+        ("this project, compiled (mypyc), 4 x normal", OURS, ROOT, ours),
+        ("this project, pure Python, 4 x normal", OURS, ROOT, {**ours, "MONOPOLY_PURE": "1"}),
     ]
     if "compiled (mypyc" not in installed:
         print("note: the installed package is not compiled (./run installs it compiled)")
