@@ -85,6 +85,20 @@ def new_game(
     return Game(Setup(seats, edition, "en", rule_set, seed, None), script)
 
 
+def shortage_game() -> Game:
+    """R-BUILD-6: three players, seat 0 to move with the Bank down to 2 houses — seat 0
+    owns both browns, seat 1 the light blues, seat 2 the dark blues, and the houses the
+    Bank lacks stand on seat 0's orange, red and yellow streets. Building the browns
+    (``Build(0, (1, 3))``) asks the others what they want."""
+    rows = {"0": (1, 3), "1": (6, 8, 9), "2": (37, 39)}
+    properties = {str(s): {"owner": int(seat)} for seat, row in rows.items() for s in row}
+    for s in (16, 18, 19, 21, 23, 24):
+        properties[str(s)] = {"owner": 0, "buildings": 4}
+    for s in (26, 27, 29):
+        properties[str(s)] = {"owner": 0, "buildings": 2}
+    return start({"players": [{}, {}, {}], "properties": properties}, seed=1)
+
+
 def apply_all(game: Game, *actions: Action) -> None:
     for action in actions:
         game.apply(action)

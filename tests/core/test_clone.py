@@ -9,7 +9,7 @@ from monopoly.bots.driver import SeatDriver
 from monopoly.core.actions import Build
 from monopoly.core.game import Game
 from monopoly.core.state import BID, PLACE, WANT
-from tests.scenario import start
+from tests.scenario import shortage_game
 
 
 def _state(game: Game) -> tuple[object, ...]:
@@ -64,13 +64,7 @@ def test_clone_plays_on_like_the_original_and_apart_from_it() -> None:
 def test_clone_in_a_building_shortage_copies_the_shortage_once() -> None:
     """R-BUILD-6: seat 0 asks for a row with 2 houses left in the Bank; the others'
     wants, the auction and the placing run on the clone as on the original."""
-    rows = {"0": (1, 3), "1": (6, 8, 9), "2": (37, 39)}
-    properties = {str(s): {"owner": int(seat)} for seat, row in rows.items() for s in row}
-    for s in (16, 18, 19, 21, 23, 24):
-        properties[str(s)] = {"owner": 0, "buildings": 4}
-    for s in (26, 27, 29):
-        properties[str(s)] = {"owner": 0, "buildings": 2}
-    game = start({"players": [{}, {}, {}], "properties": properties}, seed=1)
+    game = shortage_game()
     game.apply(Build(0, (1, 3)))
     kinds = []
     for _ in range(40):

@@ -24,7 +24,7 @@ from monopoly.rl.catalogue import CATALOGUE, SIZE, VERSION
 from monopoly.rl.driver import Driver, IllegalAction
 from monopoly.rl.gym_env import MonopolyGymEnv
 from monopoly.rl.observation import OBS_LAYOUT, OBS_SIZE, observe, observe_dict
-from tests.scenario import start
+from tests.scenario import shortage_game, start
 
 RULE_SETS = {
     "standard": RuleSet.named("standard", turn_limit=100),
@@ -152,13 +152,7 @@ def test_every_decision_kind_is_reached_by_random_masked_play() -> None:
 def test_building_shortage_is_reached_through_the_catalogue() -> None:
     """R-BUILD-6: a row built with 2 houses in the Bank asks the others what they
     want, auctions the houses and has them placed — all through masked ids."""
-    rows = {"0": (1, 3), "1": (6, 8, 9), "2": (37, 39)}
-    properties = {str(s): {"owner": int(seat)} for seat, row in rows.items() for s in row}
-    for s in (16, 18, 19, 21, 23, 24):
-        properties[str(s)] = {"owner": 0, "buildings": 4}
-    for s in (26, 27, 29):
-        properties[str(s)] = {"owner": 0, "buildings": 2}
-    game = start({"players": [{}, {}, {}], "properties": properties}, seed=1)
+    game = shortage_game()
     game.rules = game.rules.with_options(turn_limit=60)
     driver = Driver(game)
     assert game.bank_houses == 2
