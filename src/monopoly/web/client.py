@@ -15,11 +15,14 @@ from .protocol import Refusal
 
 
 class Client:
-    """One WebSocket connection; messages go out through a bounded queue in send order.
+    """One WebSocket connection; messages go out in send order, through a bounded queue.
 
-    A client that does not read its messages fast enough is dropped (its connection
-    closed) once ``limits.queue_messages`` or ``limits.queue_bytes`` wait for it, so a
-    slow or hostile client costs the server a bounded amount of memory.
+    With ``write_now`` (the socket's :class:`~.connections.FrameWriter`) a message goes
+    straight to the socket when nothing waits before it and the socket takes it; else it
+    waits in the queue for the connection's pump (the ASGI way). A client that does not
+    read its messages fast enough is dropped (its connection closed) once
+    ``limits.queue_messages`` or ``limits.queue_bytes`` wait for it, so a slow or hostile
+    client costs the server a bounded amount of memory.
     """
 
     def __init__(
@@ -28,8 +31,12 @@ class Client:
         address: str = "",
         limits: Limits | None = None,
         close: Callable[[int, str], Coroutine[Any, Any, None]] | None = None,
+        write_now: Callable[[str], bool] | None = None,
     ) -> None:
         self._send_text = send_text
+        self._write_now = write_now
+        self._sending = False
+        """The pump is handing a message to the socket (later ones must wait for it)."""
         self._close = close
         self._closing: asyncio.Task[None] | None = None
         self.address = address
@@ -59,6 +66,9 @@ class Client:
         """Queue a message already serialised (by :func:`dumps`)."""
         if self.dropped:
             return
+        write_now = self._write_now
+        if write_now is not None and not self._sending and self.queue.empty() and write_now(text):
+            return
         self.queued_bytes += len(text)
         if (
             self.queue.qsize() >= self.limits.queue_messages
@@ -84,11 +94,14 @@ class Client:
     async def pump(self) -> None:
         while (message := await self.queue.get()) is not None:
             self.queued_bytes -= len(message)
+            self._sending = True
             try:
                 await self._send_text(message)
             except Exception:  # the connection is gone: the receive loop ends it
                 self.dropped = self.dropped or "the connection failed"
                 return
+            finally:
+                self._sending = False
 
     def limit(self, kind: str, limiter: RateLimiter) -> None:
         """Refuse the message if this client (or its address, through ``limiter``) sends
