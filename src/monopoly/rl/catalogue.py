@@ -86,11 +86,24 @@ from monopoly.core.editions import edition_keys, get_edition
 from monopoly.core.game import Game
 from monopoly.core.state import BID, BREAKDOWN, JAIL, RAISE_CASH, ROLL, TRADE, Decision
 
-from .mask import TRADE_BUY, TRADE_SELL, GameOrView, TradeTemplates, trade_action
+from .mask import TRADE_BUY, TRADE_SELL, FreeIds, GameOrView, TradeTemplates, trade_action
 
 MAX_SEATS = 8
 BID_FACTORS = (0.5, 0.75, 1.0, 1.25, 1.5, 2.0)
 MAX_STEPS = 12
+FREE_BLOCKS = frozenset(
+    {
+        "build",
+        "build_row",
+        "sell",
+        "mortgage",
+        "unmortgage",
+        "trade_buy",
+        "trade_buy_high",
+        "trade_sell",
+    }
+)
+"""The blocks of the free actions (R-BUILD-1, R-MORT-1, R-TRADE-1)."""
 VERSION = 3
 """The catalogue's version: 1 had ids 0..744; 2 appended ``done`` (745); 3 appended
 ``breakdown``."""
@@ -162,6 +175,13 @@ class Catalogue:
             TRADE_SELL,
         ), "monopoly.rl.mask's trade template ids must match the layout"
         self.DONE = self.blocks["done"][0]
+        self._free = [name in FREE_BLOCKS for name, _index in self._split]
+
+    def is_free(self, action_id: int) -> bool:
+        """Whether the id is one of the free actions a seat may take at any of its
+        decisions (building, selling, mortgaging, lifting, offering a trade): those
+        count against an environment's limit per turn, unless they answer the decision."""
+        return self._free[action_id]
 
     def id(self, block: str, index: int = 0) -> int:
         start, size = self.blocks[block]
@@ -286,6 +306,7 @@ class Catalogue:
         trades: bool = True,
         out_of_turn: bool = False,
         templates: TradeTemplates | None = None,
+        kept: FreeIds | None = None,
     ) -> list[int]:
         """The ids legal for ``seat`` now, in increasing order.
 
@@ -295,7 +316,8 @@ class Catalogue:
         Trade offers are listed at the seat's roll, jail and trade decisions, and with
         ``out_of_turn`` (an environment's out-of-turn window) also without a decision;
         ``templates`` keeps the engine's answers about them from one state of a game to
-        the next (:mod:`monopoly.rl.mask`; without it they are all asked afresh); they
+        the next (:mod:`monopoly.rl.mask`; without it they are all asked afresh), and
+        ``kept`` likewise the ids of building, selling, mortgaging and lifting; they
         are read from the game itself, the other ids also from a player's view.
         """
         decision = game.decision
@@ -308,13 +330,12 @@ class Catalogue:
             if decision.kind == BID:
                 ids.update(self._bid_templates(game, decision))
         if free:
-            free_actions = game.free_actions(seat)
-            ids.update(self._ids(game, free_actions))
-            ids.update(self._row_templates(game, seat, free_actions))
+            if kept is None:
+                ids.update(self.free_ids(game, seat))
+            else:
+                ids.update(kept.ids(_game(game), seat, lambda: self.free_ids(game, seat)))
             if trades and (out_of_turn or (deciding and decision.kind in (ROLL, JAIL, TRADE))):
-                if not isinstance(game, Game):
-                    raise TypeError("trade templates are read from the game, not from a view")
-                ids.update((templates or TradeTemplates()).legal_ids(game, seat))
+                ids.update((templates or TradeTemplates()).legal_ids(_game(game), seat))
         else:
             claims = [ClaimRent(seat, c[2]) for c in game.claims if c[0] == seat]
             ids.update(self._ids(game, claims))
@@ -324,6 +345,12 @@ class Catalogue:
                     self._ids(game, (a for a in raising if isinstance(a, SellBuilding | Mortgage)))
                 )
         return sorted(ids)
+
+    def free_ids(self, game: GameOrView, seat: int) -> list[int]:
+        """The ids of the seat's free actions now: building (a street or a whole row),
+        selling, mortgaging, lifting mortgages and claiming rent."""
+        free_actions = game.free_actions(seat)
+        return [*self._ids(game, free_actions), *self._row_templates(game, seat, free_actions)]
 
     def _ids(self, game: GameOrView, actions: Iterable[Action]) -> list[int]:
         return [i for a in actions if (i := self.id_of(a, game)) is not None]
@@ -348,6 +375,13 @@ class Catalogue:
             for k, factor in enumerate(BID_FACTORS)
             if low <= round(factor * value) <= high
         ]
+
+
+def _game(game: GameOrView) -> Game:
+    """The game itself: what is kept between states is read from it, not from a view."""
+    if not isinstance(game, Game):
+        raise TypeError("kept answers are read from the game, not from a view")
+    return game
 
 
 def row_of(game: GameOrView, space: int) -> tuple[int, ...]:
