@@ -228,9 +228,9 @@ class MonopolyEnv(AECEnv):  # type: ignore[misc]
                     )
                 }
         seat = self.driver.to_move() if self.driver else -1
-        agent = self._agent_of.get(seat)
-        if agent is not None and agent in self.terminations:
-            self.agent_selection = agent
+        mover = self._agent_of.get(seat)
+        if mover is not None and mover in self.terminations:
+            self.agent_selection = mover
         elif self.agents:
             self.agent_selection = self.agents[0]
 
