@@ -60,7 +60,6 @@ COMPILED_MODULES = (
     "bots/valuation.py",
     "sim/loop.py",
     "rl/catalogue.py",
-    "rl/driver.py",
     "rl/mask.py",
     "rl/observation.py",
 )
