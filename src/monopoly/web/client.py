@@ -49,7 +49,8 @@ class Client:
         """With deltas: the last game table sent to this client (the base of the next
         delta; usually shared with the other clients of the game)."""
         self.seq: int | None = None
-        """With deltas: the number of ``table`` (numbered by the game: see states.py)."""
+        """The number of the last table sent to this client (numbered by the game: see
+        states.py); with deltas, the number of ``table``."""
 
     def send(self, message: dict[str, Any]) -> None:
         if not self.dropped:
