@@ -10,6 +10,11 @@ and to the spectators from one task per game (:class:`SpectatorFanout`), :data:`
 connections at a time with a turn of the event loop between two slices: a player's
 message waits for one slice at most, and the players' answers are sent first.
 
+Each text is framed once for the whole crowd (a WebSocket frame from a server is not
+masked, so every socket gets the same bytes) and the frame is written straight to each
+spectator's socket (connections.py), below the ASGI layers, when nothing else waits
+for that spectator; otherwise it waits in the spectator's queue behind what is there.
+
 Order is kept: the spectators' messages wait in one queue per game, each for the
 spectators who were there when it was sent (one who arrives later gets the whole table
 with the chat so far instead). What a spectator is sent on its own — its full state
@@ -28,6 +33,8 @@ from __future__ import annotations
 import asyncio
 from collections import deque
 
+from websockets.frames import Frame, Opcode
+
 from .client import Client
 from .states import StateTexts
 
@@ -39,12 +46,29 @@ Message = StateTexts | str
 """A change (its texts, one per seat and base) or a message serialised once for all."""
 
 
+def text_for(client: Client, message: Message) -> str | None:
+    """The text of ``message`` for ``client``; None for a change whose table is not
+    newer than the last one ``client`` got."""
+    if isinstance(message, str):
+        return message
+    if client.seq is not None and client.seq >= message.seq:
+        return None
+    return message.text_for(client)
+
+
 def send_to(client: Client, message: Message) -> None:
     """Queue ``message`` for ``client`` (a change only if ``client`` has an older table)."""
-    if isinstance(message, str):
-        client.send_text(message)
-    elif client.seq is None or client.seq < message.seq:
-        client.send_text(message.text_for(client))
+    text = text_for(client, message)
+    if text is not None:
+        client.send_text(text)
+
+
+class Frames(dict[str, bytes]):
+    """The WebSocket frame of each text of one message, made once for all spectators."""
+
+    def __missing__(self, text: str) -> bytes:
+        frame = self[text] = Frame(Opcode.TEXT, text.encode()).serialize(mask=False, extensions=[])
+        return frame
 
 
 class SpectatorFanout:
@@ -67,11 +91,14 @@ class SpectatorFanout:
         try:
             while self._waiting:
                 message, spectators = self._waiting.popleft()
+                frames = Frames()
                 for start in range(0, len(spectators), SLICE):
                     if start:
                         await asyncio.sleep(0)  # the players' messages come in between
                     for client in spectators[start : start + SLICE]:
-                        send_to(client, message)
+                        text = text_for(client, message)
+                        if text is not None:
+                            client.send_frame(text, frames[text])
         finally:
             self._task = None
 
