@@ -47,7 +47,7 @@ async def _fan_out_while_a_player_writes() -> tuple[int, list[Client]]:
     loop.add_reader(player, read_the_player)
     try:
         peer.send(b'{"type":"action"}')  # the player's answer is already on its way
-        SpectatorFanout().send(_change(1), spectators)
+        SpectatorFanout(asyncio.Lock()).send(_change(1), spectators)
         while not all(client.queue.qsize() for client in spectators):
             await asyncio.sleep(0.001)
     finally:
@@ -68,7 +68,7 @@ async def _changes_to(client_seq: int | None) -> list[Any]:
     """Changes 5 and 6 sent to a spectator whose last table is ``client_seq``."""
     client = Client(_nothing)
     client.seq = client_seq
-    crowd = SpectatorFanout()
+    crowd = SpectatorFanout(asyncio.Lock())
     crowd.send(_change(5), [client])
     crowd.send(_change(6), [client])
     await asyncio.sleep(0.01)
@@ -81,6 +81,23 @@ def test_a_spectator_is_sent_only_changes_newer_than_its_table() -> None:
     assert asyncio.run(_changes_to(None)) == [5, 6]
     assert asyncio.run(_changes_to(5)) == [6]
     assert asyncio.run(_changes_to(6)) == []
+
+
+async def _fan_out_during_an_action() -> tuple[int, int]:
+    """Spectators sent a change while the game's lock is held (an action and its write
+    under way), and after it is released."""
+    game_lock = asyncio.Lock()
+    spectators = [Client(_nothing) for _ in range(3)]
+    async with game_lock:
+        SpectatorFanout(game_lock).send("a chat line", spectators)
+        await asyncio.sleep(0.01)
+        during = sum(client.queue.qsize() for client in spectators)
+    await asyncio.sleep(0.01)
+    return during, sum(client.queue.qsize() for client in spectators)
+
+
+def test_the_crowd_waits_while_an_action_is_carried_out() -> None:
+    assert asyncio.run(_fan_out_during_an_action()) == (0, 3)
 
 
 ANN_AND_BOTS = [{"type": "human"}] + [{"type": "bot", "level": "random"}] * 3

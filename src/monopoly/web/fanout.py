@@ -8,7 +8,11 @@ action to state went from 2.7 ms to 43 ms. So a message to everyone (a change, t
 presence, a chat line, the end of the game) goes to the players' connections at once,
 and to the spectators from one task per game (:class:`SpectatorFanout`), :data:`SLICE`
 connections at a time with a turn of the event loop between two slices: a player's
-message waits for one slice at most, and the players' answers are sent first.
+message waits for one slice at most, and the players' answers are sent first. A slice
+also waits while the game's lock is held — an action being carried out and written, by
+a player or a computer: on SQLite the write runs in a thread that needs Python's GIL
+back after each call into the database, and a slice running meanwhile would keep it
+for up to the interpreter's switch interval (5 ms) each time.
 
 Each text is framed once for the whole crowd (a WebSocket frame from a server is not
 masked, so every socket gets the same bytes) and the frame is written straight to each
@@ -74,7 +78,8 @@ class Frames(dict[str, bytes]):
 class SpectatorFanout:
     """A game's messages to its spectators, sent in order, :data:`SLICE` at a time."""
 
-    def __init__(self) -> None:
+    def __init__(self, game_lock: asyncio.Lock) -> None:
+        self._game_lock = game_lock
         self._waiting: deque[tuple[Message, list[Client]]] = deque()
         self._task: asyncio.Task[None] | None = None
 
@@ -95,10 +100,11 @@ class SpectatorFanout:
                 for start in range(0, len(spectators), SLICE):
                     if start:
                         await asyncio.sleep(0)  # the players' messages come in between
-                    for client in spectators[start : start + SLICE]:
-                        text = text_for(client, message)
-                        if text is not None:
-                            client.send_frame(text, frames[text])
+                    async with self._game_lock:  # after an action under way
+                        for client in spectators[start : start + SLICE]:
+                            text = text_for(client, message)
+                            if text is not None:
+                                client.send_frame(text, frames[text])
         finally:
             self._task = None
 

@@ -142,7 +142,7 @@ class GameSession:
         self._published: tuple[int, StateTexts] | None = None
         """The last change sent to the clients, and the record's length stored then: the
         answer to a ``sync`` while the next change waits for its write."""
-        self._spectators = SpectatorFanout()
+        self._spectators = SpectatorFanout(self.lock)
         """Messages to everyone reach the spectators through it, after the players."""
 
     @property
