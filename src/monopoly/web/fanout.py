@@ -43,8 +43,9 @@ from .client import Client
 from .states import StateTexts
 
 SLICE = 50
-"""Spectators sent a message between two turns of the event loop (about 1.5 ms of
-work: what a player's message may wait behind a crowd)."""
+"""Spectators sent a message between two turns of the event loop (under a millisecond
+of work with the frame written straight to the sockets): what a player's message may
+wait behind a crowd."""
 
 Message = StateTexts | str
 """A change (its texts, one per seat and base) or a message serialised once for all."""
@@ -106,7 +107,8 @@ class SpectatorFanout:
                             if text is not None:
                                 client.send_frame(text, frames[text])
         finally:
-            self._task = None
+            if self._task is asyncio.current_task():  # not a newer one after stop()
+                self._task = None
 
     def stop(self) -> None:
         """Forget what waits (the game leaves memory)."""
