@@ -9,7 +9,7 @@ import re
 import pytest
 
 from .servers import ServerThread
-from .test_e2e_game import WAIT_MS, chromium, decision, watch_errors
+from .test_e2e_game import WAIT_MS, chromium, click_act, create, decision, open_seat, watch_errors
 
 ANALYSIS_MS = WAIT_MS * 4
 """The bar and the advice come from the analysis pool: seconds on a loaded machine."""
@@ -71,5 +71,55 @@ def test_advice_on_shows_the_bar_and_the_trade_advice(server: ServerThread, lang
             timeout=ANALYSIS_MS,
         )
         assert re.fullmatch(words["line"], line.inner_text()), line.inner_text()
+        assert errors == []
+        page.close()
+
+
+PHONE_ORDER = """() => {
+  const top = (selector) => document.querySelector(selector).getBoundingClientRect().top;
+  const strip = document.querySelector('[data-testid=turn-strip]').getBoundingClientRect();
+  const panel = document.querySelector('#decision').getBoundingClientRect();
+  return { strip: strip.top, stripBottom: strip.bottom, decision: panel.top,
+           decisionBottom: panel.bottom, board: top('.board-area'), toolbar: top('.toolbar'),
+           chances: top('[data-testid=win-chances]'), log: top('.log'),
+           height: innerHeight, scrolled: scrollY };
+}"""
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_on_a_phone_the_decision_comes_before_the_win_chances(
+    server: ServerThread, language: str
+) -> None:
+    """On a 390×844 phone the page is one column: the dice strip, the decision panel, the
+    board and its tools, then the win chances, so the bar never pushes what the player
+    must answer down the screen."""
+    created = create(
+        server.base,
+        seats=[{"type": "human"}, {"type": "bot", "level": "easy"}],
+        position={"players": [{}, {}], "turn": 0},
+        seed=3,  # Ann's first roll ends on an unowned street: a tall buy panel
+        language=language,
+        advice=True,
+    )
+    with chromium() as browser:
+        page = browser.new_page(viewport={"width": 390, "height": 844})
+        errors = watch_errors(page)
+        open_seat(page, server.base, created["game_id"], created["seat_token"])
+        page.locator("[data-testid=start]").click()
+        bar = page.locator("[data-testid=win-chances]")
+        bar.locator(".win-chance").nth(1).wait_for(timeout=ANALYSIS_MS)
+        for kind, answer in (("roll", "roll"), ("buy", "buy")):
+            assert decision(page) == kind
+            assert bar.locator(".win-chance").count() == 2  # the chances are on show
+            page.evaluate("window.scrollTo(0, 0)")
+            at = page.evaluate(PHONE_ORDER)
+            assert at["scrolled"] == 0
+            assert at["strip"] < at["decision"] < at["board"] < at["toolbar"], at
+            assert at["toolbar"] < at["chances"] < at["log"], at
+            # The panel starts on the first screen, right under the dice strip.
+            assert at["decision"] - at["stripBottom"] < 80, at
+            assert at["decision"] < at["height"] / 2, at
+            assert page.locator("#decision h2").first.is_visible()
+            click_act(page, answer)
         assert errors == []
         page.close()
