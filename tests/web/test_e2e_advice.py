@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from playwright.sync_api import Page
 
 from .servers import ServerThread
 from .test_e2e_game import WAIT_MS, chromium, click_act, create, decision, open_seat, watch_errors
@@ -86,15 +87,43 @@ PHONE_ORDER = """() => {
 }"""
 
 
+NAMES_SHOWN = """() => {
+  const names = [...document.querySelectorAll('.win-chance-name')].map((name) => ({
+    text: name.textContent, cut: name.scrollWidth > name.clientWidth }));
+  const who = document.querySelector('[data-testid=turn-strip] .strip-who');
+  const name = who.querySelector('.strip-name');
+  const dice = document.querySelector('[data-testid=turn-strip] .strip-dice');
+  return { names, strip: { text: name.textContent, title: who.title,
+    cut: name.scrollWidth > name.clientWidth,
+    ellipsis: getComputedStyle(name).textOverflow === 'ellipsis',
+    right: name.getBoundingClientRect().right, dice: dice.getBoundingClientRect().left } };
+}"""
+LONG_NAME = "Anna-Lena Müller-Westpha"
+"""As long as the lobby allows (24 characters)."""
+
+
+def names_shown(page: Page) -> None:
+    """Ann's long name in full in the win chances; in the dice strip, cut with "…"."""
+    shown = page.evaluate(NAMES_SHOWN)
+    assert len(shown["names"]) == 2 and shown["names"][0]["text"] == LONG_NAME, shown
+    assert not any(name["cut"] for name in shown["names"]), shown
+    strip = shown["strip"]
+    assert strip["text"] == strip["title"] == LONG_NAME, strip
+    assert strip["ellipsis"] or not strip["cut"], strip
+    assert strip["right"] <= strip["dice"], strip
+
+
 @pytest.mark.parametrize("language", ["en", "de"])
 def test_on_a_phone_the_decision_comes_before_the_win_chances(
     server: ServerThread, language: str
 ) -> None:
     """On a 390×844 phone the page is one column: the dice strip, the decision panel, the
     board and its tools, then the win chances, so the bar never pushes what the player
-    must answer down the screen."""
+    must answer down the screen. The bar shows a name of 24 characters in full; the dice
+    strip ends it in "…" before the dice (and names it in full as its tooltip)."""
     created = create(
         server.base,
+        name=LONG_NAME,
         seats=[{"type": "human"}, {"type": "bot", "level": "easy"}],
         position={"players": [{}, {}], "turn": 0},
         seed=3,  # Ann's first roll ends on an unowned street: a tall buy panel
@@ -120,6 +149,7 @@ def test_on_a_phone_the_decision_comes_before_the_win_chances(
             assert at["decision"] - at["stripBottom"] < 80, at
             assert at["decision"] < at["height"] / 2, at
             assert page.locator("#decision h2").first.is_visible()
+            names_shown(page)
             click_act(page, answer)
         assert errors == []
         page.close()
