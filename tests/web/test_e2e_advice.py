@@ -153,3 +153,38 @@ def test_on_a_phone_the_decision_comes_before_the_win_chances(
             click_act(page, answer)
         assert errors == []
         page.close()
+
+
+@pytest.mark.parametrize(("language", "final"), [("en", "{} % (final)"), ("de", "{} % (Endstand)")])
+def test_after_the_game_the_bar_shows_how_it_ended(
+    server: ServerThread, language: str, final: str
+) -> None:
+    """Ann resigns against one computer player: the results name the computer the winner,
+    and the bar beside them says 100 % for it and 0 % for Ann, not its last estimate."""
+    created = create(
+        server.base,
+        seats=[{"type": "human"}, {"type": "bot", "level": "easy"}],
+        language=language,
+        advice=True,
+    )
+    with chromium() as browser:
+        page = browser.new_page(viewport={"width": 390, "height": 844})
+        errors = watch_errors(page)
+        open_seat(page, server.base, created["game_id"], created["seat_token"])
+        page.goto(f"{server.base}/?game={created['game_id']}&lang={language}")  # Ann's choice
+        page.locator("[data-testid=start]").click()
+        bar = page.locator("[data-testid=win-chances]")
+        bar.locator(".win-chance").nth(1).wait_for(timeout=ANALYSIS_MS)
+        assert decision(page) == "roll"
+        page.locator("[data-testid=resign]").click()
+        page.locator("dialog[data-testid=resign-dialog] [data-testid=resign-confirm]").click()
+        page.wait_for_function("() => window.monopolyScreen.state.game.over")
+        values = bar.locator(".win-chance-value").all_inner_texts()
+        assert values == [final.format(0), final.format(100)], values
+        widths = bar.locator(".win-chance-fill").evaluate_all(
+            "(fills) => fills.map((fill) => fill.style.width)"
+        )
+        assert widths == ["0%", "100%"]
+        assert bar.locator("[data-testid=win-chances-updating]").count() == 0
+        assert errors == []
+        page.close()
