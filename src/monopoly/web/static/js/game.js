@@ -480,6 +480,10 @@ export class GameScreen {
     }
     this.busy = true;
     for (const button of this.layout.querySelectorAll("[data-act]")) button.disabled = true;
+    // The panel no longer matches what it was drawn from: the next state draws it anew,
+    // even one that asks the same again (Ann's roll came back after the computer's turn
+    // while her token still walked, and the forced redraw of the state between was lost).
+    this.decisionNode.__key = null;
   }
 
   check(action) {
