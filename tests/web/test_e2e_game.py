@@ -17,6 +17,7 @@ from typing import Any
 
 import httpx
 from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from .servers import ServerProcess, free_port
 
@@ -87,10 +88,29 @@ def watch_errors(page: Page) -> list[str]:
 
 
 def decision(page: Page) -> str:
-    """Wait until the player must decide something (or the game is over); its kind."""
-    page.wait_for_function(DECISION_READY, timeout=WAIT_MS)
+    """Wait until the player must decide something (or the game is over); its kind.
+
+    A page that stalls fails with what it shows: the panel, the connection's status and
+    the last lines of the log."""
+    try:
+        page.wait_for_function(DECISION_READY, timeout=WAIT_MS)
+    except PlaywrightTimeout:
+        raise AssertionError(f"no decision to take: {stalled_page(page)}") from None
     kind: str = page.locator("#decision").get_attribute("data-kind") or ""
     return kind
+
+
+def stalled_page(page: Page) -> str:
+    """What a stalled page shows, for the failure's message."""
+    return str(
+        page.evaluate(
+            """() => JSON.stringify({
+              panel: document.querySelector('#decision')?.outerHTML.slice(0, 3000),
+              conn: document.querySelector('#conn')?.dataset.status,
+              log: document.querySelector('#log')?.innerText.split('\\n').slice(-15),
+            }, null, 1)"""
+        )
+    )
 
 
 def click_act(page: Page, act: str) -> None:

@@ -195,7 +195,6 @@ export class GameScreen {
     const first = !this.state;
     const previous = this.state;
     this.state = message;
-    const wasBusy = this.busy;
     this.busy = false;
     if (!this.edition) {
       await loadLabels(message.game.language);
@@ -216,7 +215,7 @@ export class GameScreen {
     this.chanceBar?.render();
     this.timerEnds = message.turn_timer == null ? null : performance.now() + message.turn_timer * 1000;
     const showDecision = () => {
-      this.renderDecision(wasBusy);
+      this.renderDecision();
       if (!first && previous) this.focusIfMyTurn(previous, message);
     };
     clearTimeout(this.decisionDelay);
@@ -480,10 +479,10 @@ export class GameScreen {
     }
     this.busy = true;
     for (const button of this.layout.querySelectorAll("[data-act]")) button.disabled = true;
-    // The panel no longer matches what it was drawn from: the next state draws it anew,
-    // even one that asks the same again (Ann's roll came back after the computer's turn
-    // while her token still walked, and the forced redraw of the state between was lost).
-    this.decisionNode.__key = null;
+    // The panel's buttons are off now, so it no longer shows the decision it was drawn
+    // for: the next state redraws it, even when that state asks the same (a new turn's
+    // roll, with nobody's cash changed, looks just like the last).
+    delete this.decisionNode.__key;
   }
 
   check(action) {
