@@ -5,9 +5,12 @@ what an offer does to both sides' win chances (docs/analysis.md)."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Locator, Page
 
 from .servers import ServerThread
 from .test_e2e_game import WAIT_MS, chromium, click_act, create, decision, open_seat, watch_errors
@@ -102,6 +105,32 @@ LONG_NAME = "Anna-Lena Müller-Westpha"
 """As long as the lobby allows (24 characters)."""
 
 
+@contextmanager
+def phone_game(
+    server: ServerThread, language: str, **game: Any
+) -> Iterator[tuple[Page, list[str], Locator]]:
+    """Ann against an easy computer player, advice on, on a 390×844 phone in ``language``
+    (the game's and her page's); started, with the first win chances shown. Yields the
+    page, its script errors and the win-chance bar."""
+    created = create(
+        server.base,
+        seats=[{"type": "human"}, {"type": "bot", "level": "easy"}],
+        language=language,
+        advice=True,
+        **game,
+    )
+    with chromium() as browser:
+        page = browser.new_page(viewport={"width": 390, "height": 844})
+        errors = watch_errors(page)
+        open_seat(page, server.base, created["game_id"], created["seat_token"])
+        page.goto(f"{server.base}/?game={created['game_id']}&lang={language}")  # Ann's choice
+        page.locator("[data-testid=start]").click()
+        bar = page.locator("[data-testid=win-chances]")
+        bar.locator(".win-chance").nth(1).wait_for(timeout=ANALYSIS_MS)
+        yield page, errors, bar
+        page.close()
+
+
 def names_shown(page: Page) -> None:
     """Ann's long name in full in the win chances; in the dice strip, cut with "…"."""
     shown = page.evaluate(NAMES_SHOWN)
@@ -121,22 +150,13 @@ def test_on_a_phone_the_decision_comes_before_the_win_chances(
     board and its tools, then the win chances, so the bar never pushes what the player
     must answer down the screen. The bar shows a name of 24 characters in full; the dice
     strip ends it in "…" before the dice (and names it in full as its tooltip)."""
-    created = create(
-        server.base,
+    with phone_game(
+        server,
+        language,
         name=LONG_NAME,
-        seats=[{"type": "human"}, {"type": "bot", "level": "easy"}],
         position={"players": [{}, {}], "turn": 0},
         seed=3,  # Ann's first roll ends on an unowned street: a tall buy panel
-        language=language,
-        advice=True,
-    )
-    with chromium() as browser:
-        page = browser.new_page(viewport={"width": 390, "height": 844})
-        errors = watch_errors(page)
-        open_seat(page, server.base, created["game_id"], created["seat_token"])
-        page.locator("[data-testid=start]").click()
-        bar = page.locator("[data-testid=win-chances]")
-        bar.locator(".win-chance").nth(1).wait_for(timeout=ANALYSIS_MS)
+    ) as (page, errors, bar):
         for kind, answer in (("roll", "roll"), ("buy", "buy")):
             assert decision(page) == kind
             assert bar.locator(".win-chance").count() == 2  # the chances are on show
@@ -152,7 +172,6 @@ def test_on_a_phone_the_decision_comes_before_the_win_chances(
             names_shown(page)
             click_act(page, answer)
         assert errors == []
-        page.close()
 
 
 @pytest.mark.parametrize(("language", "final"), [("en", "{} % (final)"), ("de", "{} % (Endstand)")])
@@ -161,20 +180,7 @@ def test_after_the_game_the_bar_shows_how_it_ended(
 ) -> None:
     """Ann resigns against one computer player: the results name the computer the winner,
     and the bar beside them says 100 % for it and 0 % for Ann, not its last estimate."""
-    created = create(
-        server.base,
-        seats=[{"type": "human"}, {"type": "bot", "level": "easy"}],
-        language=language,
-        advice=True,
-    )
-    with chromium() as browser:
-        page = browser.new_page(viewport={"width": 390, "height": 844})
-        errors = watch_errors(page)
-        open_seat(page, server.base, created["game_id"], created["seat_token"])
-        page.goto(f"{server.base}/?game={created['game_id']}&lang={language}")  # Ann's choice
-        page.locator("[data-testid=start]").click()
-        bar = page.locator("[data-testid=win-chances]")
-        bar.locator(".win-chance").nth(1).wait_for(timeout=ANALYSIS_MS)
+    with phone_game(server, language) as (page, errors, bar):
         assert decision(page) == "roll"
         page.locator("[data-testid=resign]").click()
         page.locator("dialog[data-testid=resign-dialog] [data-testid=resign-confirm]").click()
@@ -187,4 +193,3 @@ def test_after_the_game_the_bar_shows_how_it_ended(
         assert widths == ["0%", "100%"]
         assert bar.locator("[data-testid=win-chances-updating]").count() == 0
         assert errors == []
-        page.close()
