@@ -101,6 +101,13 @@ NAMES_SHOWN = """() => {
     ellipsis: getComputedStyle(name).textOverflow === 'ellipsis',
     right: name.getBoundingClientRect().right, dice: dice.getBoundingClientRect().left } };
 }"""
+CHAT_PROMPT_FITS = """() => {
+  const input = document.querySelector('#chat-input');
+  input.value = input.placeholder;  // the prompt as text, to measure it
+  const fits = input.scrollWidth <= input.clientWidth;
+  input.value = '';
+  return fits;
+}"""
 LONG_NAME = "Anna-Lena Müller-Westpha"
 """As long as the lobby allows (24 characters)."""
 
@@ -149,7 +156,8 @@ def test_on_a_phone_the_decision_comes_before_the_win_chances(
     """On a 390×844 phone the page is one column: the dice strip, the decision panel, the
     board and its tools, then the win chances, so the bar never pushes what the player
     must answer down the screen. The bar shows a name of 24 characters in full; the dice
-    strip ends it in "…" before the dice (and names it in full as its tooltip)."""
+    strip ends it in "…" before the dice (and names it in full as its tooltip). The chat's
+    prompt under the log's heading is not cut."""
     with phone_game(
         server,
         language,
@@ -171,6 +179,7 @@ def test_on_a_phone_the_decision_comes_before_the_win_chances(
             assert page.locator("#decision h2").first.is_visible()
             names_shown(page)
             click_act(page, answer)
+        assert page.evaluate(CHAT_PROMPT_FITS), "the chat's prompt is cut"
         assert errors == []
 
 
