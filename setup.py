@@ -60,6 +60,7 @@ COMPILED_MODULES = (
     "bots/valuation.py",
     "sim/loop.py",
     "rl/catalogue.py",
+    "rl/driver.py",
     "rl/mask.py",
     "rl/observation.py",
 )

@@ -13,6 +13,10 @@ bytecode, so that neither counted run compiles one). Fewer instructions per play
 is faster code; compare two versions by pointing ``--pythonpath`` at each (``src``, or a
 compiled build: ``.venv/bin/python -m pip install --no-deps --target build/compiled .``).
 Needs Debian's valgrind; a run takes about half a second per game.
+
+``--env aec`` or ``--env gym`` counts the RL environments instead: instructions per
+environment step of ``benchmarks/bench_rl.py``'s random masked agents (4 players,
+standard rules, full mode), from a run of 500 steps and one of ``--steps``.
 """
 
 from __future__ import annotations
@@ -34,6 +38,17 @@ print(sum(run(config).turns))
 """
 
 
+ENV_STEPS = """
+import sys
+sys.path.insert(0, sys.argv[3])
+import bench_rl
+from monopoly.core.rules import RuleSet
+run = {"aec": bench_rl.bench_aec, "gym": bench_rl.bench_gym}[sys.argv[2]]
+print(run(int(sys.argv[1]), 4, RuleSet.named("standard")).units)
+"""
+FIRST_STEPS = 500
+
+
 def warm_up(bots: str, pythonpath: Path) -> None:
     """One game outside valgrind first, so that both counted runs find the modules'
     bytecode cached: a module changed since the last run would otherwise be compiled
@@ -44,8 +59,11 @@ def warm_up(bots: str, pythonpath: Path) -> None:
     )
 
 
-def count(games: int, bots: str, pythonpath: Path) -> tuple[int, int]:
-    """(instructions, player-turns) of a run of ``games`` games."""
+def count(
+    games: int, bots: str, pythonpath: Path, script: str = GAMES, extra: tuple[str, ...] = ()
+) -> tuple[int, int]:
+    """(instructions, player-turns) of a run of ``games`` games (or of the units the
+    ``script`` prints, given ``games`` and ``bots`` and ``extra`` as arguments)."""
     env = {**os.environ, "PYTHONPATH": str(pythonpath)}
     done = subprocess.run(
         [
@@ -55,9 +73,10 @@ def count(games: int, bots: str, pythonpath: Path) -> tuple[int, int]:
             "--cachegrind-out-file=/dev/null",
             sys.executable,
             "-c",
-            GAMES,
+            script,
             str(games),
             bots,
+            *extra,
         ],
         env=env,
         capture_output=True,
@@ -77,13 +96,30 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--pythonpath", type=Path, default=ROOT / "src", help="the package to run (src)"
     )
+    parser.add_argument("--env", choices=("aec", "gym"), help="count RL environment steps")
+    parser.add_argument("--steps", type=int, default=5000, help="env steps to count (5000)")
     args = parser.parse_args(argv)
+    if args.env:
+        count_env_steps(args.env, args.steps, args.pythonpath)
+        return
     warm_up(args.bots, args.pythonpath)
     base_instructions, base_turns = count(1, args.bots, args.pythonpath)
     instructions, turns = count(args.games, args.bots, args.pythonpath)
     per_turn = (instructions - base_instructions) / (turns - base_turns)
     print(f"{args.pythonpath}, {args.bots}, {args.games} games, {turns} player-turns")
     print(f"instructions per player-turn {per_turn:,.0f}")
+
+
+def count_env_steps(kind: str, steps: int, pythonpath: Path) -> None:
+    """Instructions per environment step (the start-up cancels out, as above)."""
+    extra = (str(ROOT / "benchmarks"),)
+    env = {**os.environ, "PYTHONPATH": str(pythonpath)}
+    warm = [sys.executable, "-c", ENV_STEPS, str(FIRST_STEPS), kind, *extra]
+    subprocess.run(warm, env=env, check=True, stdout=subprocess.DEVNULL)
+    base_instructions, base_steps = count(FIRST_STEPS, kind, pythonpath, ENV_STEPS, extra)
+    instructions, done = count(steps, kind, pythonpath, ENV_STEPS, extra)
+    per_step = (instructions - base_instructions) / (done - base_steps)
+    print(f"{pythonpath}, {kind}, {done} steps, instructions per step {per_step:,.0f}")
 
 
 if __name__ == "__main__":

@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from monopoly.core.actions import Action
+from monopoly.core.actions import Action, Build
 from monopoly.core.board import DECK_ROLES, CardKind
 from monopoly.core.editions import get_edition
 from monopoly.core.errors import IllegalActionError
@@ -97,6 +97,19 @@ def shortage_game() -> Game:
     for s in (26, 27, 29):
         properties[str(s)] = {"owner": 0, "buildings": 2}
     return start({"players": [{}, {}, {}], "properties": properties}, seed=1)
+
+
+def hotel_breakdown_game() -> Game:
+    """R-BUILD-4: :func:`shortage_game` with a hotel on 16 (the Bank gets its 4 houses
+    back) and a third house on each yellow: the Bank holds 3 houses, too few to exchange
+    the hotel for 4, so selling it (``SellBuilding(0, 16)``) lets seat 0 choose how the
+    oranges come down."""
+    game = shortage_game()
+    for space in (16, 26, 27, 29):
+        game.apply(Build(0, (space,)))
+    assert game.level[16] == 5 and game.level[18] == game.level[19] == 4
+    assert game.bank_houses == 3
+    return game
 
 
 def apply_all(game: Game, *actions: Action) -> None:

@@ -3,17 +3,31 @@
 from __future__ import annotations
 
 import json
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
+from openskill.models import PlackettLuce
 from typer.testing import CliRunner
 
-from monopoly.bots.base import BotError
-from monopoly.cli.ladder import lineups, registered_levels, run_ladder
+from monopoly.bots.base import BotError, make_bot, play
+from monopoly.cli.ladder import (
+    LadderResult,
+    Standing,
+    _rate,
+    lineups,
+    registered_levels,
+    run_ladder,
+)
 from monopoly.cli.main import app
+from monopoly.core.events import PlayerBankrupt
+from monopoly.core.game import Game
+from monopoly.core.rules import RuleSet
+from monopoly.sim.matches import Outcome, finishing_places
 
 LEVELS = ["easy", "normal", "random", "hard"]
 EXTRA = "monopoly.bots.easy:EasyBot"
+LINEUP = ("random", "easy", "normal", "random")
 
 
 def test_every_set_and_pair_plays_and_every_game_is_rated() -> None:
@@ -78,3 +92,48 @@ def test_ladder_command_prints_the_table_and_writes_json(tmp_path: Path) -> None
     assert EXTRA in data["ratings"] and data["games"] > 0
     bad = runner.invoke(app, ["ladder", "nope:Nothing", "--out", str(out)])
     assert bad.exit_code != 0 and "nope" in bad.output
+
+
+def _bankruptcies(game: Game) -> list[int]:
+    return [event.seat for event in game.events if isinstance(event, PlayerBankrupt)]
+
+
+def test_places_follow_the_order_players_went_out_then_net_worth() -> None:
+    """R-BANKRUPT-1, R-SHORT-4: the ladder rates each game by its finishing order — the
+    winner, the players still in by net worth, then the bankrupt players, the last one
+    out ahead of the one before."""
+    checked_out = checked_worth = 0
+    for seed in range(12):
+        game = Game.new(4, "classic", RuleSet.named("standard", turn_limit=150), seed)
+        play(game, [make_bot(level, seed * 4 + s) for s, level in enumerate(LINEUP)])
+        places = finishing_places(game)
+        assert all(places[s] == 1 for s in game.winners)
+        out = _bankruptcies(game)  # the events, in the order the game told them
+        for earlier, later in pairwise(out):
+            assert places[later] < places[earlier]
+            checked_out += 1
+        in_game = [s for s in range(4) if game.active[s] and s not in game.winners]
+        for seat in in_game:
+            assert all(places[seat] < places[gone] for gone in out)
+            for other in in_game:
+                if game.net_worth(seat) > game.net_worth(other):
+                    assert places[seat] < places[other]
+                    checked_worth += 1
+    assert checked_out and checked_worth, "both orders were met"
+
+
+def test_a_game_is_rated_by_finishing_order() -> None:
+    """The second place gains on the fourth: with the rest tied they would be equal."""
+    model = PlackettLuce()
+    ratings = {name: model.rating(name=name) for name in ("a", "b", "c", "d")}
+    result = LadderResult(
+        ["a", "b", "c", "d"],
+        1,
+        0,
+        "standard",
+        1000,
+        {n: Standing(n, r.mu, r.sigma) for n, r in ratings.items()},
+    )
+    outcome = Outcome(("a", "b", "c", "d"), (0,), 100, 25, "last_player", (1, 2, 3, 4))
+    _rate(model, ratings, result, "4p", outcome)
+    assert ratings["a"].mu > ratings["b"].mu > ratings["c"].mu > ratings["d"].mu

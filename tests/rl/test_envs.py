@@ -14,6 +14,7 @@ import pytest
 from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test, seed_test
 
+from monopoly.core.actions import Build
 from monopoly.core.editions import edition_keys
 from monopoly.core.game import Game
 from monopoly.core.records import replay
@@ -24,7 +25,7 @@ from monopoly.rl.catalogue import CATALOGUE, SIZE, VERSION
 from monopoly.rl.driver import Driver, IllegalAction
 from monopoly.rl.gym_env import MonopolyGymEnv
 from monopoly.rl.observation import OBS_LAYOUT, OBS_SIZE, observe, observe_dict
-from tests.scenario import shortage_game, start
+from tests.scenario import hotel_breakdown_game, shortage_game, start
 
 RULE_SETS = {
     "standard": RuleSet.named("standard", turn_limit=100),
@@ -74,7 +75,7 @@ def _random_game(edition: str, rules: RuleSet, players: int, seed: int) -> tuple
                 assert game.is_legal(action), (CATALOGUE.describe(action_id), game.problem(action))
         if driver.claim_seat < 0:
             for answer in game.decision_actions():
-                assert CATALOGUE.id_of(answer) in ids, answer
+                assert CATALOGUE.id_of(answer, game) in ids, answer
         driver.step(rng.choice(ids))
         steps += 1
         assert steps < 30_000, "the game does not end"
@@ -168,12 +169,73 @@ def test_ids_keep_their_meaning() -> None:
         "trade_sell space 12 to seat+2"
     )
     assert CATALOGUE.size == SIZE
-    # version 2 appended done; every version-1 id (0..744) kept its place
-    assert VERSION == 2 and CATALOGUE.DONE == 745 == SIZE - 1
+    # version 2 appended done, version 3 the breakdowns; every earlier id kept its place
+    assert VERSION == 3 and CATALOGUE.DONE == 745
+    assert CATALOGUE.blocks["breakdown"] == (746, 3) and SIZE == 749
     assert CATALOGUE.id("trade_sell", 7 * 40 - 1) == 744 and CATALOGUE.id("build", 0) == 145
     assert CATALOGUE.action(Game.new(2, "classic", "standard", 0), 0, CATALOGUE.DONE) is None
     with pytest.raises(ValueError, match="outside"):
         CATALOGUE.split(SIZE)
+
+
+def test_only_a_whole_row_has_the_build_row_id() -> None:
+    """``build_row i`` is one building on each street of the group starting at ``i``: a
+    request for part of a group (or for streets of another group) has no id, and never
+    the id of a different request."""
+    game = shortage_game()  # seat 0 owns the oranges 16, 18, 19 with 4 houses each
+    orange = CATALOGUE.id("build_row", 16)
+    assert CATALOGUE.id_of(Build(0, (16, 18, 19)), game) == orange
+    assert CATALOGUE.id_of(Build(0, (19, 16, 18)), game) == orange
+    assert CATALOGUE.id_of(Build(0, (16, 18)), game) is None
+    assert CATALOGUE.id_of(Build(0, (18, 19)), game) is None
+    assert CATALOGUE.id_of(Build(0, (16, 16)), game) is None
+    assert CATALOGUE.id_of(Build(0, (1, 3)), game) == CATALOGUE.id("build_row", 1)
+    assert CATALOGUE.id_of(Build(0, (18,)), game) == CATALOGUE.id("build", 18)
+    assert CATALOGUE.action(game, 0, orange) == Build(0, (16, 18, 19))
+
+
+@pytest.mark.parametrize("mode", ["full", "core"])
+def test_a_hotel_breakdown_is_chosen_through_its_ids(mode: str) -> None:
+    """R-BUILD-4: selling the hotel brings the group down to the even arrangements the
+    Bank's 3 houses allow — 11 houses on the three oranges, the short street any of
+    them. The mask holds one id per arrangement (best for rent first), in both modes."""
+    driver = Driver(hotel_breakdown_game(), mode=mode)
+    game = driver.game
+    driver.step(CATALOGUE.id("sell", 16))
+    assert game.decision is not None and game.decision.kind == "breakdown"
+    ids = driver.legal_ids()
+    breakdowns = [CATALOGUE.id("breakdown", i) for i in range(3)]
+    assert set(breakdowns) <= set(ids)
+    if mode == "core":
+        assert ids == breakdowns
+    for action in game.decision_actions():
+        assert CATALOGUE.id_of(action, game) in breakdowns
+    cash = game.cash[0]
+    driver.step(CATALOGUE.id("breakdown", 1))
+    assert [game.level[s] for s in (16, 18, 19)] == [4, 3, 4]
+    assert game.bank_houses == 0 and game.bank_hotels == 12
+    # two levels sold at half their cost of 100: the hotel (for 4 houses) and a house on 18
+    assert game.cash[0] == cash + 2 * 50
+    assert game.decision is not None and game.decision.kind == "roll"
+
+
+@pytest.mark.parametrize("mode", ["full", "core"])
+def test_computer_players_build_beyond_the_agents_free_action_limit(mode: str) -> None:
+    """``max_free_actions`` (8) bounds the agents only: ``expert`` as an opponent builds
+    up its three groups in one turn (R-BUILD-1..3), as it does in the simulator."""
+    streets = (16, 18, 19, 21, 23, 24, 26, 27, 29)
+    position = {
+        "players": [{}, {"cash": 6000}],
+        "properties": {str(s): {"owner": 1} for s in streets},
+    }
+    game = start(position, dice=[(1, 2), (3, 4)])
+    driver = Driver(game, bots={1: "expert"}, mode=mode)
+    assert driver.max_free_actions == 8
+    while game.turn < 3:  # the agent: the first answer of each decision
+        driver.step(CATALOGUE.id_of(game.decision_actions()[0], game))
+    assert driver.to_move() == 0 and game.current == 0  # the expert's turn (2) is over
+    built = [game.level[s] for s in streets]
+    assert sum(built) > 8 and min(built) >= 4, built
 
 
 def test_illegal_id_is_refused_and_changes_nothing() -> None:

@@ -13,6 +13,7 @@ import pytest
 
 from monopoly.bots.base import BotError, make_bot, play
 from monopoly.cli.ladder import registered_levels, run_ladder
+from monopoly.core.actions import SellBuilding
 from monopoly.core.game import Game
 from monopoly.core.rules import RuleSet
 from monopoly.core.state import JAIL, ROLL
@@ -20,7 +21,8 @@ from monopoly.core.view import PlayerView
 from monopoly.rl.catalogue import CATALOGUE, SIZE
 from monopoly.rl.driver import Helper
 from monopoly.rl.learned import CoreModeBot, LearnedBot, MaskedMLP, packaged_policy
-from monopoly.rl.observation import OBS_SIZE
+from monopoly.rl.observation import OBS_SIZE, observe
+from tests.scenario import hotel_breakdown_game
 
 
 def _tiny_policy(path: Path, seed: int = 0) -> Path:
@@ -94,7 +96,7 @@ def test_bad_policy_files_are_refused_clearly(tmp_path: Path) -> None:
         make_bot(str(tmp_path / "missing.npz"))
     wrong = tmp_path / "wrong.npz"
     np.savez(wrong, format=np.array(1), w0=np.zeros((3, 4)), b0=np.zeros(4))
-    with pytest.raises(BotError, match="1116 -> 746"):
+    with pytest.raises(BotError, match=r"1116 -> 746\.\.749"):
         make_bot(str(wrong))
     other = tmp_path / "other.npz"
     np.savez(other, weights=np.zeros(3))
@@ -116,7 +118,7 @@ class _Recording(CoreModeBot):
         if decision.kind in (ROLL, JAIL):
             self.masks.append(mask.copy())
         for action in view.decision_actions():
-            action_id = CATALOGUE.id_of(action)
+            action_id = CATALOGUE.id_of(action, view)
             if action_id is not None and mask[action_id]:
                 return action_id
         return int(np.flatnonzero(mask)[0])
@@ -167,3 +169,21 @@ def test_the_training_recipe_runs_and_writes_its_curve(tmp_path: Path) -> None:
     game = Game.new(2, "classic", RuleSet.named("standard", turn_limit=100), 3)
     play(game, [bot, make_bot("normal", 2)])
     assert game.over
+
+
+def test_a_hotel_breakdown_is_the_networks_when_it_scores_those_ids(tmp_path: Path) -> None:
+    """R-BUILD-4: the shipped network (catalogue version 2) has no outputs for the
+    ``breakdown`` ids, so its helper ``expert`` chooses how the hotel comes down; a
+    network scoring all the ids chooses itself, the arrangement it scores best."""
+    game = hotel_breakdown_game()
+    game.apply(SellBuilding(0, 16))
+    view, legal = PlayerView(game, 0), game.decision_actions()
+    assert len(legal) == 3
+    shipped = make_bot("learned", 0)
+    assert isinstance(shipped, LearnedBot) and shipped.policy.actions == SIZE - 3
+    assert shipped.decide(view, legal) == make_bot("expert", 0).decide(view, legal)
+    full = LearnedBot(0, _tiny_policy(tmp_path / "all-ids.npz", seed=4))
+    assert full.policy.actions == SIZE
+    scores = full.policy.scores(observe(view))
+    best = max(range(3), key=lambda i: scores[CATALOGUE.id("breakdown", i)])
+    assert full.decide(view, legal) == legal[best]

@@ -9,10 +9,13 @@ same seeds on any backend:
   rotated every game (so each entrant plays each seat equally often);
 * **heads-up games**: every pair, ``--games`` games each, seats alternating.
 
-Each game is a multiplayer result — the winners first, everybody else tied behind — and
-updates the entrants' ratings with openskill's Plackett-Luce model (Weng & Lin 2011), in
-game order. A rating is a mean ``mu`` and an uncertainty ``sigma``; the table is sorted
-by the conservative ``ordinal`` = mu − 3 sigma. Games end at the turn limit at the
+Each game is a multiplayer result in finishing order — the winners first, then the
+other players still in the game by net worth (at the turn limit), then the bankrupt
+players, the later one out ahead of the earlier
+(:func:`monopoly.sim.matches.finishing_places`) — and updates the entrants' ratings
+with openskill's Plackett-Luce model (Weng & Lin 2011), in game order. A rating is a
+mean ``mu`` and an uncertainty ``sigma``; the table is sorted by the conservative
+``ordinal`` = mu − 3 sigma. Games end at the turn limit at the
 latest (then the richest player wins, as in the simulator).
 """
 
@@ -104,7 +107,8 @@ class LadderResult:
             "turn_limit": self.turn_limit,
             "games": self.games,
             "complete": self.complete,
-            "model": "openskill PlackettLuce (winners first, the rest tied)",
+            "model": "openskill PlackettLuce (finishing order: the winners, the others still "
+            "in by net worth, the bankrupt players the last out first)",
             "ratings": {s.name: s.to_json() for s in self.table_order()},
         }
 
@@ -185,7 +189,7 @@ def _rate(
     model: PlackettLuce, ratings: dict[str, Any], result: LadderResult, kind: str, outcome: Outcome
 ) -> None:
     teams = [[ratings[name]] for name in outcome.seats]
-    ranks = [1.0 if seat in outcome.winners else 2.0 for seat in range(len(outcome.seats))]
+    ranks = [float(place) for place in outcome.places]
     for team, name in zip(model.rate(teams, ranks=ranks), outcome.seats, strict=True):
         ratings[name] = team[0]
     for seat, name in enumerate(outcome.seats):

@@ -106,6 +106,7 @@ class MonopolyEnv(AECEnv):  # type: ignore[misc]
         self.dict_infos = dict_infos
         self.render_mode = render_mode
         self.seat_of = {f"player_{s}": s for s in range(players) if s not in self.bot_specs}
+        self._agent_of = {s: a for a, s in self.seat_of.items()}
         self.possible_agents = list(self.seat_of)
         self.observation_spaces = {a: observation_space() for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(SIZE) for a in self.possible_agents}
@@ -159,7 +160,7 @@ class MonopolyEnv(AECEnv):  # type: ignore[misc]
         seat = self.seat_of[agent]
         driver = self.driver
         assert driver is not None, "call reset() first"
-        view = PlayerView(driver.game, seat)
+        view = driver.views[seat]  # the seat's view of the game, kept by the driver
         mask = np.zeros(SIZE, dtype=np.int8)
         if agent == self.agent_selection and not (
             self.terminations.get(agent) or self.truncations.get(agent)
@@ -227,8 +228,9 @@ class MonopolyEnv(AECEnv):  # type: ignore[misc]
                     )
                 }
         seat = self.driver.to_move() if self.driver else -1
-        if seat >= 0 and f"player_{seat}" in self.terminations:
-            self.agent_selection = f"player_{seat}"
+        mover = self._agent_of.get(seat)
+        if mover is not None and mover in self.terminations:
+            self.agent_selection = mover
         elif self.agents:
             self.agent_selection = self.agents[0]
 

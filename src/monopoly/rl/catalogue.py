@@ -41,15 +41,20 @@ trade_buy_high         40     the same, paying 1.5 × its printed price
 trade_sell             7×40   offer space i to the player k (1..7) seats on, for its
                               printed price
 done                   1      end an out-of-turn window (the environments' own id)
+breakdown              B      a hotel sold while the Bank lacks the houses to replace
+                              it: take the i-th arrangement of the group the rules
+                              offer, the best for rent first (R-BUILD-4)
 =====================  =====  ==========================================================
 
-``VERSION`` 2 added ``done`` (id 745) at the end; ids 0..744 keep their version-1
-meaning, so policies trained on version 1 index the same ids.
+``VERSION`` 2 added ``done`` (id 745) at the end, version 3 the ``breakdown`` block after
+it; every earlier id keeps its meaning, so policies trained on an earlier version index
+the same ids.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from math import comb
 
 from monopoly.core.actions import (
     AcceptTrade,
@@ -57,6 +62,7 @@ from monopoly.core.actions import (
     Bid,
     Build,
     Buy,
+    ChooseBreakdown,
     ChooseMove,
     ChooseSpace,
     ClaimRent,
@@ -78,20 +84,48 @@ from monopoly.core.actions import (
 from monopoly.core.board import BOARD_SIZE, DECK_ROLES, SpaceKind
 from monopoly.core.editions import edition_keys, get_edition
 from monopoly.core.game import Game
-from monopoly.core.state import BID, JAIL, RAISE_CASH, ROLL, TRADE, Decision
+from monopoly.core.state import BID, BREAKDOWN, JAIL, RAISE_CASH, ROLL, TRADE, Decision
 
-from .mask import TRADE_BUY, TRADE_SELL, GameOrView, TradeTemplates, trade_action
+from .mask import TRADE_BUY, TRADE_SELL, FreeIds, GameOrView, TradeTemplates, trade_action
 
 MAX_SEATS = 8
 BID_FACTORS = (0.5, 0.75, 1.0, 1.25, 1.5, 2.0)
 MAX_STEPS = 12
-VERSION = 2
-"""The catalogue's version: 1 had ids 0..744; 2 appended ``done`` (745)."""
+FREE_BLOCKS = frozenset(
+    {
+        "build",
+        "build_row",
+        "sell",
+        "mortgage",
+        "unmortgage",
+        "trade_buy",
+        "trade_buy_high",
+        "trade_sell",
+    }
+)
+"""The blocks of the free actions (R-BUILD-1, R-MORT-1, R-TRADE-1)."""
+VERSION = 3
+"""The catalogue's version: 1 had ids 0..744; 2 appended ``done`` (745); 3 appended
+``breakdown``."""
 
 
 def _max_stock() -> int:
     boards = [get_edition(key).board for key in edition_keys()]
     return max(max(b.houses, b.hotels) for b in boards)
+
+
+def _max_breakdowns() -> int:
+    """The most arrangements a hotel's breakdown can offer on any board: they keep the
+    same number of buildings, evenly (R-BUILD-3), so they differ only in which ``k`` of
+    a group's ``n`` streets carry the one building more — at most ``comb(n, n // 2)``."""
+    sizes = [
+        len(group)
+        for key in edition_keys()
+        for board in [get_edition(key).board]
+        for group in board.groups.values()
+        if group and board.spaces[group[0]].kind == SpaceKind.STREET
+    ]
+    return max(comb(n, n // 2) for n in sizes)
 
 
 class Catalogue:
@@ -126,6 +160,7 @@ class Catalogue:
             ("trade_buy_high", BOARD_SIZE),
             ("trade_sell", (MAX_SEATS - 1) * BOARD_SIZE),
             ("done", 1),
+            ("breakdown", _max_breakdowns()),
         ):
             self.blocks[name] = (self.size, size)
             self.size += size
@@ -140,6 +175,13 @@ class Catalogue:
             TRADE_SELL,
         ), "monopoly.rl.mask's trade template ids must match the layout"
         self.DONE = self.blocks["done"][0]
+        self._free = [name in FREE_BLOCKS for name, _index in self._split]
+
+    def is_free(self, action_id: int) -> bool:
+        """Whether the id is one of the free actions a seat may take at any of its
+        decisions (building, selling, mortgaging, lifting, offering a trade): those
+        count against an environment's limit per turn, unless they answer the decision."""
+        return self._free[action_id]
 
     def id(self, block: str, index: int = 0) -> int:
         start, size = self.blocks[block]
@@ -189,6 +231,8 @@ class Catalogue:
             return DeclareWant(seat, i)
         if block == "build_row":
             return Build(seat, row_of(game, i))
+        if block == "breakdown":
+            return _breakdown(game, i)
         per_space = _PER_SPACE.get(block)
         if per_space is not None:
             return per_space(seat, i)
@@ -204,9 +248,9 @@ class Catalogue:
         return round(BID_FACTORS[index - 1] * item_value(game, decision))
 
     # ------------------------------------------------------------------ action -> id
-    def id_of(self, action: Action) -> int | None:
-        """The id of an engine action from ``decision_actions``/``free_actions``
-        (bids: the lowest-bid id), or None when no id means exactly it."""
+    def id_of(self, action: Action, game: GameOrView) -> int | None:
+        """The id of an engine action from ``decision_actions``/``free_actions`` in
+        ``game`` now (bids: the lowest-bid id), or None when no id means exactly it."""
         kind = type(action)
         start = self._simple_start.get(kind)
         if start is not None:  # the commonest answers: one look-up
@@ -230,10 +274,28 @@ class Catalogue:
         if isinstance(action, DeclareWant):
             return self.id("want", action.count)
         if isinstance(action, Build):
-            if len(action.spaces) == 1:
-                return self.id("build", action.spaces[0])
-            return self.id("build_row", action.spaces[0]) if action.spaces else None
+            return self._build_id(action.spaces, game)
+        if isinstance(action, ChooseBreakdown):
+            return self._breakdown_id(action, game)
         return None
+
+    def _build_id(self, spaces: tuple[int, ...], game: GameOrView) -> int | None:
+        """``build`` for one street; ``build_row`` for one building on each street of a
+        whole group (in any order); None for any other request (a part of a row, two
+        houses on one street)."""
+        if len(spaces) == 1:
+            return self.id("build", spaces[0])
+        first = min(spaces, default=-1)
+        if first < 0 or sorted(spaces) != sorted(row_of(game, first)):
+            return None
+        return self.id("build_row", first)
+
+    def _breakdown_id(self, action: ChooseBreakdown, game: GameOrView) -> int | None:
+        decision = game.decision
+        if decision is None or decision.kind is not BREAKDOWN:
+            return None
+        options = game.decision_actions()
+        return self.id("breakdown", options.index(action)) if action in options else None
 
     # ------------------------------------------------------------------ the mask
     def legal_ids(
@@ -244,6 +306,7 @@ class Catalogue:
         trades: bool = True,
         out_of_turn: bool = False,
         templates: TradeTemplates | None = None,
+        kept: FreeIds | None = None,
     ) -> list[int]:
         """The ids legal for ``seat`` now, in increasing order.
 
@@ -253,7 +316,8 @@ class Catalogue:
         Trade offers are listed at the seat's roll, jail and trade decisions, and with
         ``out_of_turn`` (an environment's out-of-turn window) also without a decision;
         ``templates`` keeps the engine's answers about them from one state of a game to
-        the next (:mod:`monopoly.rl.mask`; without it they are all asked afresh); they
+        the next (:mod:`monopoly.rl.mask`; without it they are all asked afresh), and
+        ``kept`` likewise the ids of building, selling, mortgaging and lifting; they
         are read from the game itself, the other ids also from a player's view.
         """
         decision = game.decision
@@ -262,30 +326,34 @@ class Catalogue:
         ids: set[int] = set()
         deciding = decision.seat == seat
         if deciding:
-            ids.update(self._ids(game.decision_actions()))
+            ids.update(self._ids(game, game.decision_actions()))
             if decision.kind == BID:
                 ids.update(self._bid_templates(game, decision))
         if free:
-            free_actions = game.free_actions(seat)
-            ids.update(self._ids(free_actions))
-            ids.update(self._row_templates(game, seat, free_actions))
+            if kept is None:
+                ids.update(self.free_ids(game, seat))
+            else:
+                ids.update(kept.ids(_game(game), seat, lambda: self.free_ids(game, seat)))
             if trades and (out_of_turn or (deciding and decision.kind in (ROLL, JAIL, TRADE))):
-                if not isinstance(game, Game):
-                    raise TypeError("trade templates are read from the game, not from a view")
-                ids.update((templates or TradeTemplates()).legal_ids(game, seat))
+                ids.update((templates or TradeTemplates()).legal_ids(_game(game), seat))
         else:
             claims = [ClaimRent(seat, c[2]) for c in game.claims if c[0] == seat]
-            ids.update(self._ids(claims))
+            ids.update(self._ids(game, claims))
             if deciding and decision.kind == RAISE_CASH:
+                raising = game.free_actions(seat)
                 ids.update(
-                    self._ids(
-                        a for a in game.free_actions(seat) if isinstance(a, SellBuilding | Mortgage)
-                    )
+                    self._ids(game, (a for a in raising if isinstance(a, SellBuilding | Mortgage)))
                 )
         return sorted(ids)
 
-    def _ids(self, actions: Iterable[Action]) -> list[int]:
-        return [i for a in actions if (i := self.id_of(a)) is not None]
+    def free_ids(self, game: GameOrView, seat: int) -> list[int]:
+        """The ids of the seat's free actions now: building (a street or a whole row),
+        selling, mortgaging, lifting mortgages and claiming rent."""
+        free_actions = game.free_actions(seat)
+        return [*self._ids(game, free_actions), *self._row_templates(game, seat, free_actions)]
+
+    def _ids(self, game: GameOrView, actions: Iterable[Action]) -> list[int]:
+        return [i for a in actions if (i := self.id_of(a, game)) is not None]
 
     def _row_templates(self, game: GameOrView, seat: int, free_actions: list[Action]) -> list[int]:
         firsts = {
@@ -309,6 +377,13 @@ class Catalogue:
         ]
 
 
+def _game(game: GameOrView) -> Game:
+    """The game itself: what is kept between states is read from it, not from a view."""
+    if not isinstance(game, Game):
+        raise TypeError("kept answers are read from the game, not from a view")
+    return game
+
+
 def row_of(game: GameOrView, space: int) -> tuple[int, ...]:
     """The streets of ``space``'s group when ``space`` is its first one, else ()."""
     board = game.board
@@ -317,6 +392,18 @@ def row_of(game: GameOrView, space: int) -> tuple[int, ...]:
         return ()
     row = tuple(board.groups[group])
     return row if row and row[0] == space else ()
+
+
+def _breakdown(game: GameOrView, index: int) -> Action:
+    """The ``index``-th arrangement the pending hotel breakdown offers (the engine lists
+    them best for rent first)."""
+    decision = game.decision
+    if decision is None or decision.kind is not BREAKDOWN:
+        raise ValueError("a breakdown id needs a hotel's breakdown to choose")
+    options = game.decision_actions()
+    if index >= len(options):
+        raise ValueError(f"this breakdown offers {len(options)} arrangements, not {index + 1}")
+    return options[index]
 
 
 def item_value(game: GameOrView, decision: Decision) -> int:

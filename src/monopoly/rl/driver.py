@@ -40,7 +40,6 @@ are no out-of-turn windows and no trade ids in the mask.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -52,7 +51,7 @@ from monopoly.core.state import JAIL, ROLL, TRADE
 from monopoly.core.view import PlayerView
 
 from .catalogue import CATALOGUE
-from .mask import TradeTemplates
+from .mask import FreeIds, TradeTemplates
 
 MODES = ("full", "core")
 DEFAULT_MAX_TURNS = 1000
@@ -126,7 +125,14 @@ class Driver:
         mode: str = "full",
         helper: str | Bot = "normal",
         max_turns: int = 0,
+        twin_of: Driver | None = None,
     ) -> None:
+        """``twin_of``: the driver whose bookkeeping ``game`` (its game's clone) goes on
+        with (:meth:`__deepcopy__`); the other arguments are then not read."""
+        if twin_of is not None:
+            self._take_bookkeeping(twin_of)
+            self._attach(game)
+            return
         check_driver_options(mode, helper if isinstance(helper, str) else None, max_turns)
         self.game = game
         game.collect_events = False  # nobody reads them here, and clones stay small
@@ -162,6 +168,9 @@ class Driver:
         self.templates = TradeTemplates()
         """The engine's answers about trade templates, kept between states (shared
         with clones: each answer is checked against the state it is used for)."""
+        self.kept = FreeIds()
+        """Each seat's ids of building, selling, mortgaging and lifting, kept between
+        states (and with the game they are for)."""
         self._attach(game)
         self.advance()
 
@@ -282,7 +291,13 @@ class Driver:
         if not self._free_allowed(seat):
             return []
         return CATALOGUE.legal_ids(
-            self.game, seat, True, self.trades, out_of_turn=True, templates=self.templates
+            self.game,
+            seat,
+            True,
+            self.trades,
+            out_of_turn=True,
+            templates=self.templates,
+            kept=self.kept,
         )
 
     def _claims_waiting(self) -> int:
@@ -319,7 +334,9 @@ class Driver:
         if self.core:
             decision = game.decision
             free = free and decision is not None and decision.kind in (ROLL, JAIL)
-        return CATALOGUE.legal_ids(game, seat, free, self.trades, templates=self.templates)
+        return CATALOGUE.legal_ids(
+            game, seat, free, self.trades, templates=self.templates, kept=self.kept
+        )
 
     def action_of(self, action_id: int) -> Action | None:
         return CATALOGUE.action(self.game, self.to_move(), action_id)
@@ -358,25 +375,39 @@ class Driver:
             return None
         action = CATALOGUE.action(game, seat, action_id)
         assert action is not None
-        decision = game.decision
-        assert decision is not None
-        answers = decision.seat == seat and action in game.decision_actions()
-        if not answers and CATALOGUE.split(action_id)[0] not in ("claim", "bid"):
+        if CATALOGUE.is_free(action_id) and not self._answers(seat, action):
             self._free_allowed(seat)
             self._free_used[seat] = self._free_used.get(seat, 0) + 1
         return action
+
+    def _answers(self, seat: int, action: Action) -> bool:
+        """The action answers the seat's pending decision (lifting a received deed's
+        mortgage does: it is not one of the seat's free actions)."""
+        decision = self.game.decision
+        return (
+            decision is not None
+            and decision.seat == seat
+            and action in self.game.decision_actions()
+        )
 
     def __deepcopy__(self, memo: dict[int, object]) -> Driver:
         """A fast independent copy (OpenSpiel clones states by deep copies): the game
         through :meth:`Game.clone`, the driver's own small bookkeeping copied, and the
         computer players shared — they keep no state about one game that a search
         could spoil (the OpenSpiel game has none)."""
-        twin = copy.copy(self)
-        twin._free_used = dict(self._free_used)
-        twin._waived = set(self._waived)
-        twin._window_queue = list(self._window_queue)
-        twin._attach(self.game.clone())
-        return twin
+        return Driver(self.game.clone(), twin_of=self)
+
+    def _take_bookkeeping(self, other: Driver) -> None:
+        """Every attribute of ``other`` (from the compiled class's attribute list, so
+        that none is forgotten): its lists, dicts and sets copied, the rest shared; the
+        kept free-action ids start afresh (they are for ``other``'s game)."""
+        names = getattr(type(other), "__mypyc_attrs__", None) or tuple(vars(other))
+        for name in names:
+            if not name.startswith("__"):
+                value = getattr(other, name)
+                kind = type(value)
+                setattr(self, name, kind(value) if kind in (list, dict, set) else value)
+        self.kept = FreeIds()
 
     def set_game(self, game: Game) -> None:
         """Go on with ``game`` (a clone of this one with an action applied)."""

@@ -140,7 +140,7 @@ class MonopolyGymEnv(gym.Env[np.ndarray, int]):
         assert driver is not None
         seat = self.seat
         return self._observer.observe(
-            PlayerView(driver.game, seat), driver.claim_seat == seat, driver.window_seat == seat
+            driver.views[seat], driver.claim_seat == seat, driver.window_seat == seat
         )
 
     def action_masks(self) -> np.ndarray:

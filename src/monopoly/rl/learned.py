@@ -13,7 +13,9 @@ shortage choices — and may build, sell, mortgage and lift mortgages before it 
 offers trades when the network has chosen to roll (after its building, as ``expert``
 does; at most ``MAX_OFFERS`` a turn: the network is asked again after each), claims
 rent, and
-answers the rare decisions the catalogue has no id for (how a hotel breaks down).
+answers the decisions whose ids came after the network's catalogue version (the shipped
+network scores the 746 ids of version 2: a hotel's breakdown, version 3, is the
+helper's).
 
 Any policy file trained for the core mode plays the same way: ``make_bot`` takes a
 path ending in ``.npz`` as a level (``monopoly ladder my-policy.npz``).
@@ -43,6 +45,8 @@ DEFAULT_MAX_FREE_ACTIONS = 40
 """Free actions (building, selling, mortgaging, lifting) a turn at most: enough for
 `expert` to build up every set it owns in one turn (the environment's default of 8 cuts
 it off), and a bound on a network that would mortgage and lift the same deed forever."""
+OLDEST_SIZE = CATALOGUE.DONE + 1
+"""How many ids the oldest catalogue a policy file may be trained on had (version 2)."""
 MAX_OFFERS = 4
 """Trade offers the helper may make a turn at most."""
 POLICY_FORMAT = 1
@@ -61,10 +65,13 @@ class MaskedMLP:
         if not layers:
             raise PolicyFileError("a policy needs at least one layer")
         self.layers = [(w.astype(np.float32), b.astype(np.float32)) for w, b in layers]
-        if self.layers[0][0].shape[0] != OBS_SIZE or self.layers[-1][0].shape[1] != SIZE:
+        self.actions: int = self.layers[-1][0].shape[1]
+        """The ids it scores: the first ``actions`` of the catalogue (an earlier version's
+        policy scores that version's ids; it never chooses the ids added since)."""
+        if self.layers[0][0].shape[0] != OBS_SIZE or not OLDEST_SIZE <= self.actions <= SIZE:
             raise PolicyFileError(
-                f"the layers map {self.layers[0][0].shape[0]} inputs to "
-                f"{self.layers[-1][0].shape[1]} ids; the catalogue needs {OBS_SIZE} -> {SIZE}"
+                f"the layers map {self.layers[0][0].shape[0]} inputs to {self.actions} ids; "
+                f"the catalogue needs {OBS_SIZE} -> {OLDEST_SIZE}..{SIZE}"
             )
 
     @classmethod
@@ -84,7 +91,7 @@ class MaskedMLP:
         arrays: dict[str, np.ndarray] = {
             "format": np.array(POLICY_FORMAT),
             "obs_size": np.array(OBS_SIZE),
-            "actions": np.array(SIZE),
+            "actions": np.array(self.actions),
         }
         for i, (w, b) in enumerate(self.layers):
             arrays[f"w{i}"] = w.astype(np.float16)
@@ -103,7 +110,8 @@ class MaskedMLP:
     def __call__(self, observation: np.ndarray, mask: np.ndarray) -> int:
         """The best-scored id of the mask (a :data:`~monopoly.rl.selfplay.Policy`)."""
         scores = self.scores(observation)
-        return int(np.flatnonzero(mask)[np.argmax(scores[mask.astype(bool)])])
+        scored = mask[: self.actions].astype(bool)
+        return int(np.flatnonzero(scored)[np.argmax(scores[scored])])
 
 
 def packaged_policy() -> Path:
@@ -143,6 +151,10 @@ class CoreModeBot:
     def choose(self, view: PlayerView, mask: np.ndarray) -> int:
         raise NotImplementedError
 
+    def can_choose(self, mask: np.ndarray) -> bool:
+        """Whether :meth:`choose` can pick from ``mask`` (else the helper decides)."""
+        return bool(mask.any())
+
     def interject(self, view: PlayerView) -> Action | None:
         return self.helper.interject(view)
 
@@ -154,7 +166,7 @@ class CoreModeBot:
         if view.turn != self._turn:
             self._turn, self._free_used, self._offers = view.turn, 0, 0
         mask = core_mask(view, self._free_used < self.max_free_actions)
-        if not mask.any():  # a decision the catalogue has no id for (a hotel's breakdown)
+        if not self.can_choose(mask):
             return self.helper.decide(view, legal)
         action_id = self.choose(view, mask)
         if not mask[action_id]:
@@ -188,3 +200,6 @@ class LearnedBot(CoreModeBot):
 
     def choose(self, view: PlayerView, mask: np.ndarray) -> int:
         return self.policy(observe(view), mask)
+
+    def can_choose(self, mask: np.ndarray) -> bool:
+        return bool(mask[: self.policy.actions].any())

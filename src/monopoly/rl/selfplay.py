@@ -46,7 +46,7 @@ def decision_mask(view: PlayerView, legal: Sequence[Action]) -> np.ndarray:
             *(a for a in view.free_actions() if isinstance(a, SellBuilding | Mortgage)),
         ]
     for action in legal:
-        action_id = CATALOGUE.id_of(action)
+        action_id = CATALOGUE.id_of(action, view)
         if action_id is not None:
             mask[action_id] = 1
     if decision is not None and decision.kind == BID:

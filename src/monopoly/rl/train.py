@@ -42,7 +42,7 @@ from monopoly.core.game import Game
 from monopoly.core.view import PlayerView
 from monopoly.sim.matches import TournamentSetup, play_chunk, wilson_interval
 
-from .catalogue import CATALOGUE, SIZE, row_of
+from .catalogue import CATALOGUE, SIZE
 from .learned import CoreModeBot, MaskedMLP
 from .observation import OBS_SIZE, observe
 
@@ -113,20 +113,17 @@ def core_ids(view: PlayerView, action: Action) -> list[int]:
     request (``Build`` on some streets of a group); the catalogue has one id for a
     whole row, so a part of a row is played one house at a time (the teacher is asked
     again after each)."""
+    action_id = CATALOGUE.id_of(action, view)
     if isinstance(action, Build) and len(action.spaces) > 1:
         singles = [CATALOGUE.id("build", space) for space in action.spaces]
-        first = min(action.spaces)
-        if sorted(action.spaces) == sorted(row_of(cast(Game, view), first)):
-            return [CATALOGUE.id("build_row", first), *singles]
-        return singles
-    action_id = CATALOGUE.id_of(action)
+        return singles if action_id is None else [action_id, *singles]
     return [] if action_id is None else [action_id]
 
 
 def _first_answer(view: PlayerView, mask: np.ndarray) -> int:
     """An answer to the pending decision from the mask (the roll before building)."""
     for action in view.decision_actions():
-        action_id = CATALOGUE.id_of(action)
+        action_id = CATALOGUE.id_of(action, view)
         if action_id is not None and mask[action_id]:
             return action_id
     return int(np.flatnonzero(mask)[0])

@@ -12,6 +12,7 @@ import math
 from dataclasses import dataclass
 
 from monopoly.bots.base import make_bot, play
+from monopoly.core.actions import DeclareBankruptcy, Resign
 from monopoly.core.game import Game
 from monopoly.core.rules import RuleSet
 
@@ -34,13 +35,15 @@ def wilson_interval(successes: float, trials: int, z: float = Z_95) -> tuple[flo
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """One game's result: the level of each seat, the winning seats, its length."""
+    """One game's result: the level of each seat, the winning seats, its length, and
+    each seat's place (:func:`finishing_places`)."""
 
     seats: tuple[str, ...]
     winners: tuple[int, ...]
     turns: int
     rounds: int
     end_reason: str
+    places: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,4 +70,41 @@ def _play_one(setup: TournamentSetup, number: int) -> Outcome:
     game.collect_events = False
     bots = [make_bot(name, game_seed * 16 + seat) for seat, name in enumerate(seats)]
     play(game, bots)
-    return Outcome(seats, game.winners, game.turn, game.round, game.end_reason or "unfinished")
+    return Outcome(
+        seats,
+        game.winners,
+        game.turn,
+        game.round,
+        game.end_reason or "unfinished",
+        finishing_places(game),
+    )
+
+
+def finishing_places(game: Game) -> tuple[int, ...]:
+    """Each seat's place when the game ended (1 is first; equal places share a number):
+    the winners first; then the other players still in the game (a turn limit's or the
+    short game's end, R-SHORT-4) by net worth; then the bankrupt players, the later one
+    out ahead of the earlier (the order their bankruptcies or resignations stand in the
+    game's record)."""
+    out = [
+        entry[1].seat
+        for entry in game.record
+        if entry[0] == "action" and isinstance(entry[1], DeclareBankruptcy | Resign)
+    ]
+    gone = set(out)
+    lost = [seat for seat in range(game.players) if seat not in gone and not game.active[seat]]
+    survivors = [
+        seat for seat in range(game.players) if game.active[seat] and seat not in game.winners
+    ]
+    # Best first, each entry a set of seats sharing a place.
+    order: list[list[int]] = [list(game.winners)] if game.winners else []
+    for worth in sorted({game.net_worth(seat) for seat in survivors}, reverse=True):
+        order.append([seat for seat in survivors if game.net_worth(seat) == worth])
+    order.extend([seat] for seat in reversed(out))
+    if lost:  # out of the game before the record began (a set-up position)
+        order.append(lost)
+    places = [0] * game.players
+    for place, seats in enumerate(order, 1):
+        for seat in seats:
+            places[seat] = place
+    return tuple(places)

@@ -337,9 +337,13 @@ async def _connect(websocket: WebSocket, hub: Hub, game_id: str, address: str) -
             await hub.cluster.serve_proxy(websocket, game_id, address)
             return
         try:
-            write_now = websocket.scope.get("extensions", {}).get(FRAME_WRITER)
+            frames = (websocket.scope.get("extensions") or {}).get(FRAME_WRITER)
             client = Client(
-                websocket.send_text, address, hub.config.limits, _closer(websocket), write_now
+                websocket.send_text,
+                address,
+                hub.config.limits,
+                _closer(websocket),
+                frames["write"] if frames else None,
             )
             pump = asyncio.get_running_loop().create_task(client.pump())
             try:

@@ -10,19 +10,17 @@ from typing import Any
 
 import orjson
 
+from .connections import text_frame
 from .limits import Limits, RateLimiter, TokenBucket, describe_rate
 from .protocol import Refusal
 
 
 class Client:
-    """One WebSocket connection; messages go out in send order, through a bounded queue.
+    """One WebSocket connection; messages go out through a bounded queue in send order.
 
-    With ``write_now`` (the socket's :class:`~.connections.FrameWriter`) a message goes
-    straight to the socket when nothing waits before it and the socket takes it; else it
-    waits in the queue for the connection's pump (the ASGI way). A client that does not
-    read its messages fast enough is dropped (its connection closed) once
-    ``limits.queue_messages`` or ``limits.queue_bytes`` wait for it, so a slow or hostile
-    client costs the server a bounded amount of memory.
+    A client that does not read its messages fast enough is dropped (its connection
+    closed) once ``limits.queue_messages`` or ``limits.queue_bytes`` wait for it, so a
+    slow or hostile client costs the server a bounded amount of memory.
     """
 
     def __init__(
@@ -31,12 +29,13 @@ class Client:
         address: str = "",
         limits: Limits | None = None,
         close: Callable[[int, str], Coroutine[Any, Any, None]] | None = None,
-        write_now: Callable[[str], bool] | None = None,
+        write_frame: Callable[[bytes], bool] | None = None,
     ) -> None:
         self._send_text = send_text
-        self._write_now = write_now
-        self._sending = False
-        """The pump is handing a message to the socket (later ones must wait for it)."""
+        self._write_frame = write_frame
+        """Writes a frame made beforehand to the socket, if it can (connections.py)."""
+        self._in_flight = False
+        """A message taken from the queue is being sent (waiting for the socket)."""
         self._close = close
         self._closing: asyncio.Task[None] | None = None
         self.address = address
@@ -56,18 +55,38 @@ class Client:
         """With deltas: the last game table sent to this client (the base of the next
         delta; usually shared with the other clients of the game)."""
         self.seq: int | None = None
-        """With deltas: the number of ``table`` (numbered by the game: see states.py)."""
+        """The number of the last table sent to this client (numbered by the game: see
+        states.py); with deltas, the number of ``table``."""
 
     def send(self, message: dict[str, Any]) -> None:
         if not self.dropped:
             self.send_text(dumps(message))
 
     def send_text(self, text: str) -> None:
-        """Queue a message already serialised (by :func:`dumps`)."""
+        """Send a message already serialised (by :func:`dumps`): straight to the socket
+        as a frame when nothing waits for this client (see :meth:`send_frame`), else
+        queued. Every message of a player's connection goes this way."""
+        if self._write_frame is None:
+            self._queue(text)
+        else:
+            self.send_frame(text, text_frame(text))
+
+    def send_frame(self, text: str, frame: bytes) -> None:
+        """Send ``text``, whose WebSocket frame ``frame`` was made once for many
+        clients: straight to the socket when nothing waits for this client (so the order
+        holds), else queued as text."""
+        if (
+            self._write_frame is None
+            or self.dropped
+            or self._in_flight
+            or not self.queue.empty()
+            or not self._write_frame(frame)
+        ):
+            self._queue(text)
+
+    def _queue(self, text: str) -> None:
+        """Queue ``text`` for the pump (the ASGI way to the socket)."""
         if self.dropped:
-            return
-        write_now = self._write_now
-        if write_now is not None and not self._sending and self.queue.empty() and write_now(text):
             return
         self.queued_bytes += len(text)
         if (
@@ -94,14 +113,14 @@ class Client:
     async def pump(self) -> None:
         while (message := await self.queue.get()) is not None:
             self.queued_bytes -= len(message)
-            self._sending = True
+            self._in_flight = True
             try:
                 await self._send_text(message)
             except Exception:  # the connection is gone: the receive loop ends it
                 self.dropped = self.dropped or "the connection failed"
                 return
             finally:
-                self._sending = False
+                self._in_flight = False
 
     def limit(self, kind: str, limiter: RateLimiter) -> None:
         """Refuse the message if this client (or its address, through ``limiter``) sends

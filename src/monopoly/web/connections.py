@@ -17,13 +17,10 @@ small subclasses of its protocols add what it lacks:
   :data:`REFUSALS_LOGGED_EVERY` seconds, never a line each.
 - :class:`GuardedWebSocket` (uvicorn's websockets sans-I/O protocol) closes a WebSocket
   whose fragmented message is not finished within ``fragment_timeout`` seconds and
-  gives the connection's slot back when it ends. It also offers the game a way to its
-  socket below the ASGI layers (:class:`FrameWriter`): a message of the server goes
-  through Starlette's ``WebSocket.send``, the middlewares' send wrappers and uvicorn's
-  ``send`` (each a coroutine), and websockets' framing of that one text — a large part
-  of the server's CPU per action. A text frame of the server is not masked, so its bytes
-  are the same for every socket: it is made once (:func:`text_frame`) and written to
-  each socket that is open and not pushing back.
+  gives the connection's slot back when it ends. It also lets the game write a frame
+  made beforehand straight to the socket (:meth:`GuardedWebSocket.write_frame`, in the
+  scope's extensions as :data:`FRAME_WRITER`): a change for a crowd of spectators is
+  framed once, not once per socket through the ASGI layers.
 
 The connections of a trusted proxy (``--forwarded-allow-ips``) are counted in the total
 only: behind a proxy every player has its address, and the per-address limits of the
@@ -36,7 +33,6 @@ import asyncio
 import ipaddress
 import logging
 import time
-import weakref
 from collections import Counter
 from typing import Any
 
@@ -45,12 +41,13 @@ from uvicorn.protocols.http.h11_impl import H11Protocol
 from uvicorn.protocols.utils import get_remote_addr
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 from websockets.frames import Frame, Opcode
-from websockets.protocol import State
 
 from .limits import Limits
 
 log = logging.getLogger("monopoly.web")
 
+FRAME_WRITER = "monopoly.frame_writer"
+"""The scope extension of a WebSocket whose ``write`` takes a whole frame as bytes."""
 REFUSALS_LOGGED_EVERY = 10.0
 """Seconds between two log lines counting refused connections."""
 RESERVED_DESCRIPTORS = 256
@@ -257,22 +254,22 @@ class GuardedWebSocket(WebSocketsSansIOProtocol):
 
     def handle_connect(self, event: Any) -> None:
         super().handle_connect(event)
-        scope = getattr(self, "scope", None)
-        if scope is not None:  # a weak reference: the scope must not keep its socket alive
-            scope["extensions"][FRAME_WRITER] = FrameWriter(weakref.ref(self))
+        scope = getattr(self, "scope", None)  # none if the handshake was refused
+        if scope is not None:
+            scope["extensions"][FRAME_WRITER] = {"write": self.write_frame}
 
     def write_frame(self, frame: bytes) -> bool:
-        """Write one complete frame straight to the socket, if the connection is open
-        and takes it now: True if written. False (nothing written) while the handshake
-        is not done or a close is under way, with per-message deflate (each message is
-        then compressed on its own), or while the socket's buffer is full (uvicorn then
-        waits in its ``send``; the caller queues the message)."""
+        """Write a whole server frame made beforehand (unmasked, uncompressed: the same
+        bytes for every connection) unless the connection is closing, its send buffer
+        is full, or it compresses its messages: False then, and the caller sends the
+        message the usual way. Whole frames may go between uvicorn's own (pings, the
+        close), as its frames are written whole too."""
         if (
-            not self.handshake_complete
-            or self.close_sent
-            or self.conn.state is not State.OPEN
-            or self.conn.extensions
+            self.close_sent
+            or self.disconnected
+            or not self.handshake_complete
             or not self.writable.is_set()
+            or self.conn.extensions
             or self.transport.is_closing()
         ):
             return False
@@ -315,35 +312,7 @@ class GuardedWebSocket(WebSocketsSansIOProtocol):
         super().connection_lost(exc)
 
 
-FRAME_WRITER = "monopoly.frame_writer"
-"""The key of a WebSocket's :class:`FrameWriter` in its ASGI scope's ``extensions``."""
-
-
-class FrameWriter:
-    """Writes a text message to one WebSocket as a frame made once for all sockets."""
-
-    __slots__ = ("_protocol",)
-
-    def __init__(self, protocol: weakref.ref[GuardedWebSocket]) -> None:
-        self._protocol = protocol
-
-    def __call__(self, text: str) -> bool:
-        """Write ``text`` at once: True if written, False if it must go the ASGI way
-        (see :meth:`GuardedWebSocket.write_frame`)."""
-        protocol = self._protocol()
-        return protocol is not None and protocol.write_frame(text_frame(text))
-
-
-_last_frame: tuple[str | None, bytes] = (None, b"")
-"""The last text framed and its frame: a message sent to many sockets in a row (a
-change to a crowd of spectators) is the very same text object, framed once."""
-
-
 def text_frame(text: str) -> bytes:
-    """``text`` as one unmasked WebSocket text frame (RFC 6455 5.2), by websockets."""
-    global _last_frame
-    last, frame = _last_frame
-    if last is not text:
-        frame = Frame(Opcode.TEXT, text.encode()).serialize(mask=False)
-        _last_frame = (text, frame)
-    return frame
+    """``text`` as one unmasked WebSocket text frame (RFC 6455 5.2), by websockets: the
+    same bytes for every socket of the server."""
+    return Frame(Opcode.TEXT, text.encode()).serialize(mask=False, extensions=[])
