@@ -12,8 +12,7 @@ spaces (see :mod:`monopoly.bots.landing`).
 
 from __future__ import annotations
 
-import operator
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from typing import Any, Final
 
 from monopoly.core.board import BOARD_SIZE
@@ -47,16 +46,6 @@ def count_active(active: list[bool]) -> int:
 Plan = tuple[int, tuple[int, ...], list[float]]
 """Building one level on a street group evenly: the house cost, its lowest streets by
 landing frequency, and the rent the first k of them gain (k = 0, 1, ...)."""
-Reader = Callable[[list[Any]], tuple[Any, ...]]
-"""Reads a per-space list's entries at some spaces, as a tuple."""
-
-
-def tuple_reader(spaces: tuple[int, ...]) -> Reader:
-    """The :data:`Reader` of ``spaces``: in C (``operator.itemgetter``, which gives a
-    tuple for two spaces or more); a tuple of one or none otherwise."""
-    if len(spaces) > 1:
-        return operator.itemgetter(*spaces)
-    return lambda values: tuple([values[s] for s in spaces])
 
 
 class BoardFacts:
@@ -226,9 +215,9 @@ class Valuation:
         """``complete_value`` by group and number of opponents (UNKNOWN: not yet)."""
         self.alike_memo: dict[Any, Any] = {}
         """Trade valuations by the seats' standing, whoever they are (trading.py)."""
-        self.gains_memo: dict[Any, tuple[Any, dict[Any, Any]]] = {}
-        """Trade valuations by offer, then by the state of the groups it touches, with
-        the reader of that state (trading.py)."""
+        self.gains_memo: dict[Any, tuple[tuple[int, ...], dict[int, Any]]] = {}
+        """Trade valuations by offer, then by the state of the groups it touches (with
+        the spaces of those groups), see trading.py."""
         self._touched: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[int, ...]] = {}
         self._turns = [self.rounds(n) * n if n else 0.0 for n in range(OPPONENTS_KEPT)]
         """``rounds(n) * n`` by number of opponents n (0: unused), worked out once."""
