@@ -90,6 +90,7 @@ class Clicker:
                 self.close_dialogs()
                 continue
             if snap["mine"] and not snap["busy"]:
+                snap = self.controls_shown(snap)
                 assert snap["controls"] > 0, (
                     f"the server waits for {snap['name']} ({snap['kind']}) but the page offers "
                     f"no control: {snap['heading']!r} / {snap['text']!r}"
@@ -106,6 +107,15 @@ class Clicker:
         if not snap["ready"]:
             self.page.wait_for_timeout(50)
             return self.snapshot()
+        return snap
+
+    def controls_shown(self, snap: dict[str, Any]) -> dict[str, Any]:
+        """The page's controls for this seat's decision: with motion, the panel waits
+        until the dice have settled and the tokens have walked (at most a few seconds)."""
+        deadline = time.monotonic() + STALL_SECONDS
+        while snap["controls"] == 0 and snap["mine"] and time.monotonic() < deadline:
+            self.page.wait_for_timeout(100)
+            snap = self.snapshot()
         return snap
 
     def wait_for_change(self, snap: dict[str, Any]) -> None:
@@ -283,7 +293,9 @@ GAMES = [
 
 
 SCREENS = [(1366, 768), (390, 844)]
-"""A desktop and a phone: the phone's board is larger than its window."""
+"""A desktop and a phone: the phone's board is larger than its window. The phone plays
+with motion (dice that tumble, tokens that walk while the next states arrive), the
+desktop with reduced motion."""
 
 
 def tight_start(players: int, cash: int) -> dict[str, Any]:
@@ -329,9 +341,9 @@ def test_random_clicks_play_a_whole_game_without_getting_stuck(
         seed=sum(map(ord, preset + language)),
         position=tight_start(1 + len(levels), cash),
     )
-    # Reduced motion: no walking tokens to wait for (the clicks test the game's flow).
+    motion = "no-preference" if screen == SCREENS[1] else "reduce"
     page = browser.new_page(
-        viewport={"width": screen[0], "height": screen[1]}, reduced_motion="reduce"
+        viewport={"width": screen[0], "height": screen[1]}, reduced_motion=motion
     )
     errors = watch_errors(page)
     missing: list[str] = []
@@ -339,7 +351,6 @@ def test_random_clicks_play_a_whole_game_without_getting_stuck(
     open_seat(page, server.base, created["game_id"], created["seat_token"])
     page.locator("[data-testid=start]").click()
     clicker = Clicker(page, random.Random(limit * 31 + len(preset)))
-    started = time.monotonic()
     end = clicker.play()
     assert end["over"]
     page.locator("#decision[data-kind=over]").wait_for()
@@ -359,5 +370,4 @@ def test_random_clicks_play_a_whole_game_without_getting_stuck(
         assert page.url != f"{server.base}/?game={created['game_id']}"
     assert errors == [], errors
     assert missing == [], missing
-    assert time.monotonic() - started < 120
     page.close()
