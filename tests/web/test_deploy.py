@@ -134,31 +134,76 @@ DOCKER_INSTRUCTIONS = {
 }  # fmt: skip
 
 
-def test_the_dockerfile_lints() -> None:
-    """What a linter checks, without a container engine: known instructions, a pinned
-    base image, pinned dependencies, sources that exist, no root at run time, the port it
-    serves exposed and a health check on /api/health."""
+def dockerfile_stages() -> list[list[tuple[str, str]]]:
+    """The Dockerfile's instructions (kind, rest), line continuations joined, one list
+    per stage (each begins with its ``FROM``)."""
     lines = (REPO / "Dockerfile").read_text().replace("\\\n", " ").splitlines()
-    instructions = [line.split(None, 1) for line in lines if line.strip() and line[0] != "#"]
-    kinds = [kind for kind, _ in instructions]
-    assert set(kinds) <= DOCKER_INSTRUCTIONS, set(kinds) - DOCKER_INSTRUCTIONS
-    assert kinds[0] == "FROM"
-    image = instructions[0][1]
-    assert ":" in image and not image.endswith(":latest"), "the base image is not pinned"
-    runs = " ".join(rest for kind, rest in instructions if kind == "RUN")
-    assert "-r requirements.lock" in runs and "--no-deps ." in runs
-    for kind, rest in instructions:
-        if kind == "COPY":
+    stages: list[list[tuple[str, str]]] = []
+    for line in lines:
+        if not line.strip() or line.lstrip()[0] == "#":
+            continue
+        kind, rest = line.split(None, 1)
+        assert kind in DOCKER_INSTRUCTIONS, f"unknown instruction {kind}"
+        if kind == "FROM":
+            stages.append([])
+        assert stages, "the Dockerfile does not begin with FROM"
+        stages[-1].append((kind, rest))
+    return stages
+
+
+def test_the_dockerfile_lints() -> None:
+    """What a linter checks, without a container engine: known instructions, pinned base
+    images, pinned dependencies, sources that exist, no root at run time, the port it
+    serves exposed and a health check on /api/health."""
+    stages = dockerfile_stages()
+    names = {}
+    for stage in stages:
+        image, *alias = stage[0][1].split()
+        assert ":" in image and not image.endswith(":latest"), f"{image} is not pinned"
+        if alias:
+            assert alias[0].upper() == "AS"
+            names[alias[1]] = stage
+    runtime = stages[-1]
+    for kind, rest in (instruction for stage in stages for instruction in stage):
+        if kind == "COPY" and not rest.startswith("--from="):
             *sources, _target = shlex.split(rest)
             for source in sources:
                 assert (REPO / source).exists(), f"COPY {source}: no such file"
-    users = [rest for kind, rest in instructions if kind == "USER"]
+    runs = " ".join(rest for kind, rest in runtime if kind == "RUN")
+    assert "-r requirements.lock" in runs and "--no-deps" in runs
+    users = [rest for kind, rest in runtime if kind == "USER"]
     assert users and users[-1] not in ("root", "0")
-    entry = json.loads(next(rest for kind, rest in instructions if kind == "ENTRYPOINT"))
+    entry = json.loads(next(rest for kind, rest in runtime if kind == "ENTRYPOINT"))
     assert entry[:2] == ["monopoly", "serve"]
     port = entry[entry.index("--port") + 1]
-    assert f"EXPOSE {port}" in lines
-    health = next(rest for kind, rest in instructions if kind == "HEALTHCHECK")
+    assert ("EXPOSE", port) in runtime
+    health = next(rest for kind, rest in runtime if kind == "HEALTHCHECK")
     assert f"127.0.0.1:{port}/api/health" in health
     ignored = (REPO / ".dockerignore").read_text().split()
     assert ".venv" in ignored and ".git" in ignored
+
+
+def test_the_image_runs_the_compiled_build() -> None:
+    """The slim image has no C compiler, so the package is compiled (mypyc, through
+    setup.py) in a stage on the full image, and the slim one installs that wheel; both
+    stages stop the build if what they made is the pure Python package (setup.py falls
+    back to it silently when compiling fails)."""
+    stages = dockerfile_stages()
+    runtime = stages[-1]
+    assert "-slim-" in runtime[0][1], "the image that runs the server is the slim one"
+    copied = [shlex.split(rest) for kind, rest in runtime if kind == "COPY"]
+    from_stage = [words for words in copied if words[0].startswith("--from=")]
+    assert len(from_stage) == 1, "the runtime takes the wheel from the build stage"
+    stage_name, wheels = from_stage[0][0].removeprefix("--from="), from_stage[0][1]
+    build = next(stage for stage in stages[:-1] if stage[0][1].split()[-1] == stage_name)
+    assert "-slim-" not in build[0][1], "the build stage needs the image with a C compiler"
+    build_copies = " ".join(rest for kind, rest in build if kind == "COPY").split()
+    assert {"pyproject.toml", "setup.py", "src"} <= set(build_copies)
+    build_runs = " ".join(rest for kind, rest in build if kind == "RUN")
+    assert f"pip wheel --no-cache-dir --no-deps --wheel-dir {wheels} ." in build_runs
+    assert "monopoly/_compiled.json" in build_runs, "a pure wheel must stop the build"
+    runtime_runs = " ".join(rest for kind, rest in runtime if kind == "RUN")
+    assert f"--no-deps {wheels}/monopoly-" in runtime_runs
+    assert 'monopoly --version | grep -q "compiled (mypyc"' in runtime_runs
+    # the runtime image installs its dependencies from the lock file before the wheel
+    assert runtime_runs.index("-r requirements.lock") < runtime_runs.index(wheels)

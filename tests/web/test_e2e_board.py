@@ -151,3 +151,65 @@ def test_owner_marks_cannot_be_taken_for_a_colour_group_in_any_edition(
         assert page.locator(f".space[data-space='{space}'] .owner-shape").count() == 1
     assert page.locator(".board-svg .bar .owner-shape, .board-svg .bar[fill^='url']").count() == 0
     page.close()
+
+
+CORNERS_AND_CARDS = {
+    "en": {
+        0: ["Passing or landing on GO: collect $200.", "Here now: Ann"],
+        4: ["Pay $200 to the Bank."],
+        7: [
+            "Landing here: draw the top card (Chance) and do what it says.",
+            "Cards in the deck: 16",
+        ],
+        10: ["Just Visiting: nothing happens here.", "In Jail: Bot 2 (Easy)"],
+        20: ["Nothing happens here."],
+        30: [
+            "Landing here sends you straight to Jail, without passing GO or collecting its money."
+        ],
+    },
+    "de": {
+        0: [
+            "Wer über Los zieht, bekommt 200\u00a0€; wer darauf landet, 400\u00a0€.",
+            "Steht hier: Ann",
+        ],
+        4: ["200\u00a0€ an die Bank zahlen."],
+        7: [
+            "Wer hier landet, zieht die oberste Karte (Ereigniskarte) und befolgt sie.",
+            "Karten im Stapel: 16",
+        ],
+        10: ["Nur zu Besuch: hier passiert nichts.", "Im Gefängnis: Bot 2 (Leicht)"],
+        20: ["Wer hier landet, bekommt den Topf: 0\u00a0€."],
+        30: [
+            "Wer hier landet, muss direkt ins Gefängnis, ohne über Los zu ziehen"
+            " und ohne Geld dafür."
+        ],
+    },
+}
+"""What a tapped space that is no deed says: the English game with the official rules, the
+German one with the house rules of double salary on GO and the Free Parking pot."""
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_a_tapped_corner_or_card_space_says_what_landing_there_does(
+    server: ServerThread, browser: Browser, language: str
+) -> None:
+    """Tapping Go to Jail or Chance once opened a card with its name and nothing else."""
+    options = {"double_go_salary": True, "free_parking_pot": True} if language == "de" else {}
+    page = open_board(
+        server,
+        browser,
+        (390, 844),
+        language=language,
+        rules={"preset": "standard", "options": options},
+        position={"players": [{}, {"position": 10, "jail_turns": 0}], "turn": 0},
+    )
+    page.goto(page.url + f"&lang={language}")  # the person's own language, as the game's
+    decision(page)
+    card = page.locator("dialog[data-testid=space-card][open]")
+    for space, facts in CORNERS_AND_CARDS[language].items():
+        page.locator(f".space[data-space='{space}']").click()
+        card.wait_for()
+        assert card.locator(".space-facts li").all_inner_texts() == facts
+        page.keyboard.press("Escape")
+        card.wait_for(state="hidden")
+    page.close()

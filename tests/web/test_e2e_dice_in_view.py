@@ -99,6 +99,5 @@ def test_the_dice_stay_in_view_during_a_buy_decision_and_an_auction(
             shown
         )
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
-    page.screenshot(path=f"/tmp/h23/dice-{size[0]}-{language}.png")
     assert errors == []
     page.close()

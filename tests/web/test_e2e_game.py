@@ -294,6 +294,10 @@ def trade_with_the_computer(page: Page) -> None:
     dialog.locator("[data-key='take-37']").check()
     page.wait_for_function("!document.querySelector('[data-testid=propose]').disabled")
     assert dialog.locator("#trade-status").inner_text() == "This offer is possible."
+    # The send button is described by that status (why it is off, when it is).
+    assert dialog.locator("[data-testid=propose]").get_attribute("aria-describedby") == (
+        "trade-status"
+    )
     dialog.locator("[data-testid=propose]").click()
     wait_log(page, "(accepts|rejects) the trade offered by Ann")
     accepted = "accepts the trade offered by Ann" in log_text(page)

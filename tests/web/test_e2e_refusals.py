@@ -65,10 +65,10 @@ def test_a_refused_build_is_shown_disabled_with_the_reason(
     button = build.locator("button")
     assert button.is_disabled()
     assert button.inner_text() == "Build a house ($50)"
-    reason = "you need every one of the 3 Light Blue streets"  # words, not the rule's ID
+    reason = "You need every one of the 3 Light Blue streets"  # words, not the rule's ID
     assert build.locator(".refusal").inner_text() == reason
     reason_id = button.get_attribute("aria-describedby")
-    assert page.locator(f"#{reason_id}").inner_text().startswith("you need every one of the 3")
+    assert page.locator(f"#{reason_id}").inner_text().startswith("You need every one of the 3")
     # Mortgaging it is still allowed: an enabled button, no refusal.
     assert page.locator(f"dialog.manage-dialog [data-key='mortgage-{CONNECTICUT}']").is_enabled()
     assert refused(page, CONNECTICUT, "mortgage").count() == 0
@@ -85,11 +85,11 @@ def test_a_refused_mortgage_says_to_sell_the_buildings_first_in_the_pages_langua
     mortgage = refused(page, ORIENTAL, "mortgage")
     assert mortgage.locator("button").is_disabled()
     assert mortgage.locator(".refusal").inner_text() == (
-        "verkaufe zuerst die Häuser und Hotels auf dieser Farbgruppe"
+        "Verkaufe zuerst die Häuser und Hotels auf dieser Farbgruppe"
     )
     english = manage(server, browser, group)
     assert refused(english, ORIENTAL, "mortgage").locator(".refusal").inner_text() == (
-        "sell the houses and hotels on this colour group first"
+        "Sell the houses and hotels on this colour group first"
     )
     english.close()
     page.close()

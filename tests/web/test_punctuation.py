@@ -26,8 +26,9 @@ BRACKETS_TWICE = re.compile(r"\)\s*\(")
 """A second pair of brackets after a bracketed name: "Bot 2 (Normal) (rent)"."""
 JARGON = re.compile(r"Stufe|\blevel \d|\(\w+ \d\)")
 """The engine's building levels ("(Stufe 0)") where a player reads words ("1 house")."""
-NAMES = ["Ann", "Bot 2 (Normal)", "Bot 3 (Schwer)", "Ben"]
-"""Computer players are named with their level in brackets, as the server names them."""
+NAMES = ["Ann", "Bot 2 (Normal)", "Bot 3 (Schwer)", "Ben Jr."]
+"""Computer players are named with their level in brackets, as the server names them; a
+person's name may end in a stop of its own ("Ben Jr.")."""
 
 
 def test_one_stop_keeps_ellipses_abbreviations_and_ranges() -> None:

@@ -63,8 +63,16 @@ class Narrator:
         refused steps after every change, mostly the same ones)."""
 
     def text(self, key: str, **values: Any) -> str:
+        """A whole sentence: the template filled in, then tidied where a filled-in name
+        brings its own stop (:func:`~.wording.one_stop`). Every event's sentence is made
+        here, once; the parts filled into it come from :meth:`phrase`."""
+        return one_stop(self.phrase(key, **values))
+
+    def phrase(self, key: str, **values: Any) -> str:
+        """Part of a sentence ("gives Boardwalk", "the Bank"), left for the sentence
+        it goes into to tidy."""
         key = plural_key(self.messages, key, self.language, values)
-        return one_stop(self.messages[key].format(**self.terms, **values))
+        return self.messages[key].format(**self.terms, **values)
 
     def player(self, seat: int) -> str:
         if seat < 0:
@@ -74,16 +82,16 @@ class Narrator:
     def creditor(self, seat: int) -> str:
         """Whom a debt is owed to, as the debt sentences name them: a player's name, or
         "the Bank" / "der Bank" (not a bare "Bank")."""
-        return self.text("bank_as_creditor") if seat < 0 else self.player(seat)
+        return self.phrase("bank_as_creditor") if seat < 0 else self.player(seat)
 
     def space(self, index: int) -> str:
         return self.game.edition.name_of(index, self.language)
 
     def item(self, item: int) -> str:
         if item == HOUSE_ITEM:
-            return self.text("house_item")
+            return self.phrase("house_item")
         if item == HOTEL_ITEM:
-            return self.text("hotel_item")
+            return self.phrase("hotel_item")
         return self.space(item)
 
     def money(self, amount: int) -> str:
@@ -118,18 +126,18 @@ class Narrator:
         if name == "deck":
             return self.terms.get(value, value or "?")
         if name == "decision":
-            return self.text(f"decision_{value}")
+            return self.phrase(f"decision_{value}")
         if isinstance(value, tuple):
             return ", ".join(str(v) for v in value)
         return value
 
     def describe(self, event: Any) -> str:
-        """One sentence for ``event``."""
+        """One sentence for ``event`` (each event's method makes it with :meth:`text`)."""
         method = getattr(self, "_" + type(event).__name__, None)
         if method is None:
             return type(event).__name__
-        result: str = method(event)
-        return one_stop(result)
+        sentence: str = method(event)
+        return sentence
 
     # One method per event type, named after it.
     def _TurnStarted(self, e: ev.TurnStarted) -> str:
@@ -286,7 +294,7 @@ class Narrator:
         if level >= self.game.tables.hotel_level:
             return f"1 {self.terms['hotel']}"
         if level == 0:
-            return self.text("buildings_none")
+            return self.phrase("buildings_none")
         return f"{level} {self.counted(level, 'house')}"
 
     def counted(self, number: int, term: str) -> str:
@@ -327,7 +335,7 @@ class Narrator:
         offer = e.offer
         give = self._bundle(offer.give, offer.give_cash, offer.give_cards)
         take = self._bundle(offer.take, offer.take_cash, offer.take_cards)
-        summary = f"{self.text('gives', what=give)}, {self.text('takes', what=take)}"
+        summary = f"{self.phrase('gives', what=give)}, {self.phrase('takes', what=take)}"
         return self.text(
             "trade_proposed",
             player=self.player(e.seat),

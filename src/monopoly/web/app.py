@@ -31,6 +31,7 @@ from . import views
 from .analysis import AnalysisService, analysis_routes
 from .client import Client
 from .cluster import Elsewhere
+from .connections import FRAME_WRITER
 from .hub import Hub
 from .limits import BadJson, Limits, read_json
 from .lobby import ApiError, check_edition, check_language, parse_join, parse_new_game
@@ -336,7 +337,14 @@ async def _connect(websocket: WebSocket, hub: Hub, game_id: str, address: str) -
             await hub.cluster.serve_proxy(websocket, game_id, address)
             return
         try:
-            client = Client(websocket.send_text, address, hub.config.limits, _closer(websocket))
+            frames = (websocket.scope.get("extensions") or {}).get(FRAME_WRITER)
+            client = Client(
+                websocket.send_text,
+                address,
+                hub.config.limits,
+                _closer(websocket),
+                frames["write"] if frames else None,
+            )
             pump = asyncio.get_running_loop().create_task(client.pump())
             try:
                 await _serve_client(websocket, session, client)

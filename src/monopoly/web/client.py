@@ -28,8 +28,13 @@ class Client:
         address: str = "",
         limits: Limits | None = None,
         close: Callable[[int, str], Coroutine[Any, Any, None]] | None = None,
+        write_frame: Callable[[bytes], bool] | None = None,
     ) -> None:
         self._send_text = send_text
+        self._write_frame = write_frame
+        """Writes a frame made beforehand to the socket, if it can (connections.py)."""
+        self._in_flight = False
+        """A message taken from the queue is being sent (waiting for the socket)."""
         self._close = close
         self._closing: asyncio.Task[None] | None = None
         self.address = address
@@ -49,7 +54,8 @@ class Client:
         """With deltas: the last game table sent to this client (the base of the next
         delta; usually shared with the other clients of the game)."""
         self.seq: int | None = None
-        """With deltas: the number of ``table`` (numbered by the game: see states.py)."""
+        """The number of the last table sent to this client (numbered by the game: see
+        states.py); with deltas, the number of ``table``."""
 
     def send(self, message: dict[str, Any]) -> None:
         if not self.dropped:
@@ -68,6 +74,19 @@ class Client:
             return
         self.queue.put_nowait(text)
 
+    def send_frame(self, text: str, frame: bytes) -> None:
+        """Send ``text``, whose WebSocket frame ``frame`` was made once for many
+        clients: straight to the socket when nothing waits for this client (so the order
+        holds), else queued as text."""
+        if (
+            self._write_frame is None
+            or self.dropped
+            or self._in_flight
+            or not self.queue.empty()
+            or not self._write_frame(frame)
+        ):
+            self.send_text(text)
+
     def drop(self, reason: str) -> None:
         """Stop serving this client: forget what waits for it and end its pump."""
         self.dropped = reason
@@ -84,11 +103,14 @@ class Client:
     async def pump(self) -> None:
         while (message := await self.queue.get()) is not None:
             self.queued_bytes -= len(message)
+            self._in_flight = True
             try:
                 await self._send_text(message)
             except Exception:  # the connection is gone: the receive loop ends it
                 self.dropped = self.dropped or "the connection failed"
                 return
+            finally:
+                self._in_flight = False
 
     def limit(self, kind: str, limiter: RateLimiter) -> None:
         """Refuse the message if this client (or its address, through ``limiter``) sends

@@ -17,7 +17,10 @@ small subclasses of its protocols add what it lacks:
   :data:`REFUSALS_LOGGED_EVERY` seconds, never a line each.
 - :class:`GuardedWebSocket` (uvicorn's websockets sans-I/O protocol) closes a WebSocket
   whose fragmented message is not finished within ``fragment_timeout`` seconds and
-  gives the connection's slot back when it ends.
+  gives the connection's slot back when it ends. It also lets the game write a frame
+  made beforehand straight to the socket (:meth:`GuardedWebSocket.write_frame`, in the
+  scope's extensions as :data:`FRAME_WRITER`): a change for a crowd of spectators is
+  framed once, not once per socket through the ASGI layers.
 
 The connections of a trusted proxy (``--forwarded-allow-ips``) are counted in the total
 only: behind a proxy every player has its address, and the per-address limits of the
@@ -42,6 +45,8 @@ from .limits import Limits
 
 log = logging.getLogger("monopoly.web")
 
+FRAME_WRITER = "monopoly.frame_writer"
+"""The scope extension of a WebSocket whose ``write`` takes a whole frame as bytes."""
 REFUSALS_LOGGED_EVERY = 10.0
 """Seconds between two log lines counting refused connections."""
 RESERVED_DESCRIPTORS = 256
@@ -245,6 +250,30 @@ class GuardedWebSocket(WebSocketsSansIOProtocol):
         super().__init__(config, *args, **kwargs)
         self.guard = config.guard
         self._fragments_deadline: asyncio.TimerHandle | None = None
+
+    def handle_connect(self, event: Any) -> None:
+        super().handle_connect(event)
+        scope = getattr(self, "scope", None)  # none if the handshake was refused
+        if scope is not None:
+            scope["extensions"][FRAME_WRITER] = {"write": self.write_frame}
+
+    def write_frame(self, frame: bytes) -> bool:
+        """Write a whole server frame made beforehand (unmasked, uncompressed: the same
+        bytes for every connection) unless the connection is closing, its send buffer
+        is full, or it compresses its messages: False then, and the caller sends the
+        message the usual way. Whole frames may go between uvicorn's own (pings, the
+        close), as its frames are written whole too."""
+        if (
+            self.close_sent
+            or self.disconnected
+            or not self.handshake_complete
+            or not self.writable.is_set()
+            or self.conn.extensions
+            or self.transport.is_closing()
+        ):
+            return False
+        self.transport.write(frame)
+        return True
 
     def handle_text(self, event: Any) -> None:
         super().handle_text(event)

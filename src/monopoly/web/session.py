@@ -37,6 +37,7 @@ from .advice import LiveAdvice, requested_offer
 from .chat import ChatRefusal, ChatRoom
 from .client import Client, dumps
 from .computer import ComputerPlayers
+from .fanout import Message, SpectatorFanout, send_to
 from .limits import Limits
 from .protocol import Refusal
 from .seats import Seating
@@ -141,6 +142,8 @@ class GameSession:
         self._published: tuple[int, StateTexts] | None = None
         """The last change sent to the clients, and the record's length stored then: the
         answer to a ``sync`` while the next change waits for its write."""
+        self._spectators = SpectatorFanout(self.lock)
+        """Messages to everyone reach the spectators through it, after the players."""
 
     @property
     def seats(self) -> list[SeatData]:
@@ -205,7 +208,8 @@ class GameSession:
     def _send_states(self, game: Game, start: int) -> None:
         """Send every client the change: the table, the decision and the new events are
         built and serialised once for all; each client gets its seat's answers (and a
-        delta of the table, if it asked for deltas; see states.py)."""
+        delta of the table, if it asked for deltas; see states.py): the players at once,
+        the spectators after them (see fanout.py)."""
         narrators = self._narrators(game)
         events = views.events_json(narrators[game.language], game, start)
         self._keep_log(start, events)
@@ -218,8 +222,7 @@ class GameSession:
         table, seq = self._table(), self._table_numbers.take()
         answers = partial(views.seat_answers, game, narrators=narrators)
         texts = StateTexts(table, seq, shared, answers)
-        for client in self.clients:
-            client.send_text(texts.text_for(client))
+        self._to_everyone(texts)
         self._published = (self.saved, texts)
 
     def _narrators(self, game: Game) -> dict[str, Narrator]:
@@ -374,9 +377,18 @@ class GameSession:
         ]
 
     def broadcast(self, message: dict[str, Any]) -> None:
-        text = dumps(message)  # once for everyone
+        self._to_everyone(dumps(message))  # serialised once for everyone
+
+    def _to_everyone(self, message: Message) -> None:
+        """Send ``message`` to the players' connections now, to the spectators' in
+        slices from the next turn of the event loop on (see fanout.py)."""
+        spectators = []
         for client in self.clients:
-            client.send_text(text)
+            if client.seat is None:
+                spectators.append(client)
+            else:
+                send_to(client, message)
+        self._spectators.send(message, spectators)
 
     def _send_full(self, client: Client, log_from: int | None = None) -> None:
         if self.chat.messages:
@@ -385,9 +397,9 @@ class GameSession:
             client.send({"type": "lobby", "game": self.lobby_json(self.hub.public_url)})
             return
         message = self.state_message(client.seat, [], full=True, log_from=log_from)
+        client.seq = self._table_numbers.take()  # a change queued before is not sent again
         if client.deltas:  # the next delta is made against this table
-            client.table, client.seq = message["game"], self._table_numbers.take()
-            message["seq"] = client.seq
+            client.table, message["seq"] = message["game"], client.seq
         client.send(message)
         if self.live_advice is not None and self.live_advice.last is not None:
             client.send(self.live_advice.last)
@@ -603,6 +615,7 @@ class GameSession:
 
     def stop(self) -> None:
         self.computer.stop()
+        self._spectators.stop()
         if self.live_advice is not None:
             self.live_advice.stop()
         if self._presence_later is not None:

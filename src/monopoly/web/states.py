@@ -119,23 +119,24 @@ class StateTexts:
             "seat": client.seat,
             **log,
         }
+        client.seq = self.seq
         if client.deltas:
-            client.table, client.seq = self.table, self.seq
-            head["seq"] = self.seq
+            client.table, head["seq"] = self.table, self.seq
         return f'{dumps(head)[:-1]},"game":{self._table()},{answers}}}'
 
     def text_for(self, client: Client) -> str:
         """``client``'s message (a ``delta`` if it takes them and has a base, else a
-        ``state``), made once for all clients of its seat with the same base; with
-        deltas, the client's base becomes this change's table."""
+        ``state``), made once for all clients of its seat with the same base; the
+        client's last table becomes this change's (with deltas, its base)."""
         seat = client.seat
         base = client.seq if client.deltas and client.table is not None else None
         key = (seat, client.deltas, base)
         text = self._texts.get(key)
         if text is None:
             text = self._texts[key] = self._text(client, base)
+        client.seq = self.seq
         if client.deltas:
-            client.table, client.seq = self.table, self.seq
+            client.table = self.table
         return text
 
     def _text(self, client: Client, base: int | None) -> str:

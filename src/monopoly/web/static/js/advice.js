@@ -106,13 +106,21 @@ export class WinChanceBar {
     const chances = screen.winChances;
     const game = screen.state.game;
     const updating = !game.over && (!chances || chances.turn < game.turn);
-    const rows = (chances?.players || []).map((player) => {
+    // Once the game is over the bar shows how it ended (the winners share it), not the
+    // last estimate, which would contradict the results beside it.
+    const shown = game.over
+      ? game.players.map((player) => ({ seat: player.seat, mean: game.winners.includes(player.seat) ? 1 / game.winners.length : 0 }))
+      : chances?.players || [];
+    const rows = shown.map((player) => {
       const percent = points(player.mean);
+      const value = game.over
+        ? t("win_chance_final", { percent })
+        : t("win_chance_value", { percent, width: points(player.half_width) });
       return h("li", { class: "win-chance", dataset: { seat: player.seat } },
         h("span", { class: "win-chance-name" }, screen.playerName(player.seat)),
         h("span", { class: "win-chance-track", "aria-hidden": "true" },
           h("span", { class: `win-chance-fill seat-${player.seat}`, style: `width:${Math.max(0, Math.min(100, percent))}%` })),
-        h("span", { class: "win-chance-value" }, t("win_chance_value", { percent, width: points(player.half_width) })));
+        h("span", { class: "win-chance-value" }, value));
     });
     replaceChildren(this.node,
       h("h2", { id: "win-chances-heading" }, t("win_chances")),

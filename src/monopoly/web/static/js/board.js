@@ -585,7 +585,9 @@ export class Board {
   updateStrip(game) {
     if (!this.stripWho) return;
     const player = game.players[game.last_roller ?? game.current];
-    this.stripWho.replaceChildren(...(player ? [tokenBadge(player.seat, player.name, player.token), h("span", {}, player.name)] : []));
+    // A long name ends in "…" before the dice; the whole name is its tooltip.
+    this.stripWho.title = player ? player.name : "";
+    this.stripWho.replaceChildren(...(player ? [tokenBadge(player.seat, player.name, player.token), h("span", { class: "strip-name" }, player.name)] : []));
     const numbers = (game.last_roll || []).map((value, i) => speedValue(value, i)).filter((value) => typeof value === "number");
     this.stripTotal.textContent = numbers.length ? `= ${numbers.reduce((a, b) => a + b, 0)}` : "";
   }

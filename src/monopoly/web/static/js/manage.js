@@ -1,7 +1,7 @@
 // "Manage properties": the building, selling, mortgaging and lifting the server says are
 // legal now, per title deed. Usable at any time, also out of turn.
 
-import { h, inWords, replaceChildren } from "./util.js";
+import { asSentence, h, inWords, replaceChildren } from "./util.js";
 import { t, language } from "./i18n.js";
 import { freeLabel } from "./decision.js";
 
@@ -19,7 +19,7 @@ function bySpace(actions) {
 /** A step the rules refuse now: its button, disabled, and the engine's reason beside it. */
 function refusedStep(screen, action, index) {
   const id = `refusal-${action.act}-${index}`;
-  const reason = inWords(action.reason_text[language()] || action.reason_text.en);
+  const reason = asSentence(inWords(action.reason_text[language()] || action.reason_text.en));
   return h("span", { class: "refused", dataset: { refused: action.act, reason: action.reason } },
     h("button", { type: "button", class: "small", disabled: true, "aria-describedby": id, dataset: { key: `${action.act}-${index}-refused` } }, freeLabel(screen, action)),
     h("small", { class: "refusal", id }, reason));

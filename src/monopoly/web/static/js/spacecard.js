@@ -33,6 +33,35 @@ function buildingsText(screen, level) {
   return `${level} ${level === 1 ? terms.house : terms.houses}`;
 }
 
+/** What landing on (or passing) a space that is no deed does, in this game's rules. */
+function spaceRule(screen, space) {
+  const terms = screen.edition.terms;
+  const options = screen.state.game.rules?.options || {};
+  const salary = screen.edition.numbers.go_salary;
+  switch (space.kind) {
+    case "go":
+      return [options.double_go_salary
+        ? t("space_go_double", { go: terms.go, amount: screen.money(salary), double: screen.money(2 * salary) })
+        : t("space_go", { go: terms.go, amount: screen.money(salary) })];
+    case "tax":
+      return [t("space_tax", { amount: screen.money(space.tax) })];
+    case "chance":
+    case "community_chest":
+      return [t("space_draw", { deck: screen.edition.decks[space.deck] || terms[space.deck] }),
+        t("space_deck_size", { count: screen.state.game.decks?.[space.deck] ?? 0 })];
+    case "jail":
+      return [t("space_visiting", { visiting: terms.just_visiting })];
+    case "free_parking":
+      return [options.free_parking_pot
+        ? t("space_pot", { amount: screen.money(screen.state.game.free_parking_pot) })
+        : t("space_nothing")];
+    case "go_to_jail":
+      return [t("space_go_to_jail", { jail: terms.jail, go: terms.go })];
+    default:
+      return [];
+  }
+}
+
 export class SpaceDialog {
   constructor(screen) {
     this.screen = screen;
@@ -78,11 +107,13 @@ export class SpaceDialog {
         if (rent?.times !== undefined) facts.push(t("space_rent_dice", { times: rent.times }));
       }
       if (space.kind === "street") facts.push(t("space_buildings", { what: buildingsText(screen, game.level[index]) }));
-    } else if (space.tax) {
-      facts.push(t("space_tax", { amount: screen.money(space.tax) }));
+    } else {
+      facts.push(...spaceRule(screen, space));
     }
-    const here = game.players.filter((p) => p.active && p.position === index && !(index === 10 && p.in_jail)).map((p) => p.name);
+    const here = game.players.filter((p) => p.active && p.position === index && !(space.kind === "jail" && p.in_jail)).map((p) => p.name);
     if (here.length) facts.push(t("space_here", { names: here.join(", ") }));
+    const jailed = game.players.filter((p) => p.active && p.in_jail).map((p) => p.name);
+    if (space.kind === "jail" && jailed.length) facts.push(t("space_in_jail", { names: jailed.join(", "), jail: screen.edition.terms.jail }));
     replaceChildren(this.body,
       h("ul", { class: "space-facts" }, facts.map((fact) => h("li", {}, fact))),
       "price" in space ? deedCard(screen, space) : null);

@@ -94,7 +94,7 @@ export class TradeDialog {
     });
     this.status = h("p", { class: "trade-status", role: "status", id: "trade-status" }, this.statusText());
     this.adviceNode = h("p", { class: "advice-line", hidden: true });
-    this.proposeButton = h("button", { type: "button", class: "primary", dataset: { key: "propose", testid: "propose" }, disabled: !this.legal,
+    this.proposeButton = h("button", { type: "button", class: "primary", dataset: { key: "propose", testid: "propose" }, disabled: !this.legal, "aria-describedby": "trade-status",
       onclick: () => this.propose() }, t(this.locked ? "send_counter" : "send_offer"));
     replaceChildren(this.body,
       h("div", { class: "field" }, h("label", { for: "trade-partner" }, t("trade_with")), partnerPick),

@@ -157,3 +157,9 @@ const RULE_ID = /\s*\(R-[A-Z]+-\d+\)(?=[.]?$)/;
 export function inWords(reason) {
   return String(reason).replace(RULE_ID, "");
 }
+
+/** A reason shown on a line of its own starts as a sentence does ("you need..." reads
+ * "You need..."); inside another sentence it stays as the engine words it. */
+export function asSentence(text) {
+  return text.charAt(0).toLocaleUpperCase() + text.slice(1);
+}
