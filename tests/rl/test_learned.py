@@ -151,6 +151,7 @@ def test_expert_as_helper_offers_trades() -> None:
     assert offers > 0
 
 
+@pytest.mark.slow  # a training run (torch): the full ./test runs it
 def test_the_training_recipe_runs_and_writes_its_curve(tmp_path: Path) -> None:
     """The training script with tiny settings (the train extra, which ./test installs):
     a cloning round and a DAgger round, each writing a policy the level can play, and

@@ -41,10 +41,9 @@ def test_one_stop_keeps_ellipses_abbreviations_and_ranges() -> None:
     assert one_stop("Spaces 0..39, St. Charles Place.") == "Spaces 0..39, St. Charles Place."
 
 
-def readable_texts(game: Game, language: str) -> list[str]:
-    """The log of ``game`` in ``language`` and each seat's refusal reasons right now."""
-    narrator = Narrator(game, language)
-    texts = log_lines(narrator, game)
+def refusal_reasons(game: Game, language: str) -> list[str]:
+    """Each seat's refusal reasons right now, in ``language``."""
+    texts: list[str] = []
     for seat in range(len(game.active)):
         if game.active[seat]:
             free = game.free_actions(seat)
@@ -61,9 +60,10 @@ def test_no_doubled_punctuation_in_any_log_line_or_reason(edition: str, language
             game = Game.new(NAMES, edition, rules, seed=seed, language=language)
             bots = [RandomBot(seat, trade_rate=0.2) for seat in range(4)]
             texts: list[str] = []
-            for _ in range(6):  # reasons at several moments of the game, then the log
+            for _ in range(6):  # reasons at several moments of the game
                 play(game, bots, max_actions=400)
-                texts.extend(readable_texts(game, language))
+                texts.extend(refusal_reasons(game, language))
+            texts.extend(log_lines(Narrator(game, language), game))  # the whole log, once
             doubled = sorted({text for text in texts if DOUBLED.search(text)})
             assert doubled == [], (rules, seed, doubled[:5])
             brackets = sorted({text for text in texts if BRACKETS_TWICE.search(text)})

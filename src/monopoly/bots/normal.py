@@ -53,7 +53,7 @@ class NormalBot(LevelPlayer):
         self._candidates_view: object = None
         self._candidates_seat = -1
         self._candidates_buildings = -1
-        self._candidates_seen: tuple[int, ...] = ()
+        self._candidates_seen: list[int] = []
         """Per street group: the ``owners_version`` it was looked at in."""
         self._candidates_found: list[tuple[int, tuple[int, ...]] | None] = []
         """Per street group: (partner, missing streets) by its owners, or None."""
@@ -157,21 +157,20 @@ class NormalBot(LevelPlayer):
         street = facts.tables.street_members
         if view is not self._candidates_view or seat != self._candidates_seat:
             self._candidates_view, self._candidates_seat = view, seat
-            self._candidates_seen = (-1,) * len(street)
+            self._candidates_seen = [-1] * len(street)
             self._candidates_found = [None] * len(street)
             self._candidates_buildings = -1
-        # The counters of the street groups, read in C: most often none has changed.
-        versions = facts.street_versions(view.owners_version)
-        seen = self._candidates_seen
-        if versions != seen:
-            owner, found = view.owner, self._candidates_found
-            for i in range(len(street)):
-                if versions[i] != seen[i]:
-                    candidate = group_candidate(owner, seat, street[i])
-                    if candidate is not None or found[i] is not None:
-                        found[i] = candidate
-                        self._candidates_buildings = -1  # to be put together again
-            self._candidates_seen = versions
+        owners_version, seen = view.owners_version, self._candidates_seen
+        owner, found = view.owner, self._candidates_found
+        for i in range(len(street)):
+            # A group's owners_version is the same on each of its spaces.
+            version = owners_version[street[i][0]]
+            if version != seen[i]:
+                seen[i] = version
+                candidate = group_candidate(owner, seat, street[i])
+                if candidate is not None or found[i] is not None:
+                    found[i] = candidate
+                    self._candidates_buildings = -1  # to be put together again
         if self._candidates_any or self._candidates_buildings == -1:
             buildings = view.buildings_version
             if buildings != self._candidates_buildings:

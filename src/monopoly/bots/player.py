@@ -51,7 +51,7 @@ from monopoly.core.state import (
 from monopoly.core.tables import Tables
 from monopoly.core.view import PlayerView
 
-from .valuation import BoardFacts
+from .valuation import BoardFacts, Plan
 
 MAX_FREE_ACTIONS: Final = 40
 NEVER: Final = 1 << 40
@@ -509,10 +509,9 @@ class LevelPlayer:
             cost = facts.tables.house_cost[facts.tables.groups[group][0]]
             if cost < build_from:
                 build_from = cost
-        if True in view.mortgaged:  # else no lift, found in C without the call
-            for space in self.lift_candidates(view, seat):
-                if facts.tables.lift_cost[space] < lift_from:
-                    lift_from = facts.tables.lift_cost[space]
+        for space in self.lift_candidates(view, seat):
+            if facts.tables.lift_cost[space] < lift_from:
+                lift_from = facts.tables.lift_cost[space]
         self._least_view, self._least_version = view, version
         self._least = (build_from, lift_from)
         return self._least
@@ -524,11 +523,7 @@ class LevelPlayer:
         if view is self._lift_view and version == self._lift_version:
             return self._lift
         owner, mortgaged = view.owner, view.mortgaged
-        result = (
-            [s for s in self.facts.tables.properties if mortgaged[s] and owner[s] == seat]
-            if True in mortgaged  # nothing mortgaged anywhere: the commonest case, found in C
-            else []
-        )
+        result = [s for s in self.facts.tables.properties if mortgaged[s] and owner[s] == seat]
         self._lift_view, self._lift_version, self._lift = view, version, result
         return result
 
@@ -593,14 +588,9 @@ class LevelPlayer:
         if not groups:
             return []
         facts, level = self.facts, view.level
-        group_levels = facts.group_levels
         plans = []
         for group in groups:
-            key = (facts, group, group_levels[group](level))
-            found = _GROUP_PLANS.get(key)
-            if found is None:
-                found = remember(_GROUP_PLANS, key, group_plan(*key), 100_000)
-            low, plan = found
+            low, plan = facts.build_plan(group, level)
             if low < max_level:
                 plans.append(plan)
         self._plans = plans
@@ -616,34 +606,6 @@ def _highest_level(level: list[int], members: tuple[int, ...]) -> int:
         if level[member] > highest:
             highest = level[member]
     return highest
-
-
-Plan = tuple[int, tuple[int, ...], list[float]]
-"""Building on one group: the house cost, its lowest streets by landing frequency, and the
-rent the first k of them gain (k = 0, 1, ...)."""
-_GROUP_PLANS: Final[dict[tuple[BoardFacts, int, tuple[int, ...]], tuple[int, Plan]]] = {}
-"""(the group's lowest level, its plan) by (facts, group, the group's levels): nothing
-else goes into a plan, and the same arrangements of buildings come up game after game
-(worked out afresh, a plan cost a few thousand instructions after every building)."""
-
-
-def group_plan(facts: BoardFacts, group: int, levels: tuple[int, ...]) -> tuple[int, Plan]:
-    """The lowest level of ``group`` and its :data:`Plan`, with ``levels`` on its streets
-    (in the group's order; no streets in the plan when the group has hotels only)."""
-    members = facts.tables.groups[group]
-    level_of = dict(zip(members, levels, strict=True))
-    low = min(levels)
-    # The group's lowest streets, most visited first (the group's order by frequency,
-    # filtered: a stable order stays one), and their gains.
-    spaces = tuple([s for s in facts.by_freq[group] if level_of[s] == low])
-    if low >= facts.tables.hotel_level:
-        spaces = ()
-    gains = [0.0]
-    total = 0.0
-    for s in spaces:
-        total += facts.build_gain[s][low]
-        gains.append(total)
-    return low, (facts.tables.house_cost[members[0]], spaces, gains)
 
 
 MEAN_UTILITY_ROLL = 7

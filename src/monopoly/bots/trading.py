@@ -13,11 +13,11 @@ import math
 from collections.abc import Callable, Sequence
 from typing import Final
 
-from monopoly.core.actions import ProposeTrade
+from monopoly.core.actions import SEATS, ProposeTrade
 from monopoly.core.memo import remember
 from monopoly.core.view import PlayerView
 
-from .valuation import TRADES_KEPT, Valuation, count_active, tuple_reader
+from .valuation import TRADES_KEPT, Valuation, count_active
 
 JAIL_CARD_VALUE: Final = 30
 MORTGAGE_FEE_SHARE: Final = 0.05
@@ -61,9 +61,10 @@ def offer_gains(valuation: Valuation, view: PlayerView, offer: ProposeTrade) -> 
     return terms_gains(valuation, view, terms_of(offer), offer.take_cash - offer.give_cash)
 
 
-State = tuple[int, tuple[int, ...], tuple[bool, ...]]
-"""How many play on, and the owners and the mortgages of the spaces of the groups a
-trade touches."""
+SPACE_STATES: Final = 2 * (len(SEATS) + 2)
+"""The states of one space in a :func:`state_code`: its holder plus one (0 for the Bank,
+up to 8 for the last of 8 seats and 9 for the last standing of :func:`_valued_alike`),
+times mortgaged or not."""
 
 
 Valued = tuple[tuple[float, float], float, float, int, float, float]
@@ -78,23 +79,22 @@ def terms_gains(
     ``cash`` paid to the proposer (negative: paid by it).
 
     They depend only on the owners and mortgages of the groups the offer touches and on
-    how many play on: the answer is remembered by that state (players weigh the same
-    offers turn after turn and game after game in the states they come back to), read
-    in C, and found by one look-up. Cash only shifts the gains: an offer's partner finds
-    what its proposer worked out without the cash.
+    how many play on: the answer is remembered by that state, as one number (players
+    weigh the same offers turn after turn and game after game in the states they come
+    back to). Cash only shifts the gains: an offer's partner finds what its proposer
+    worked out without the cash.
     """
     memo = valuation.gains_memo
     known = memo.get(terms)
     if known is None:
-        read_touched = tuple_reader(valuation.members_touched(terms[2], terms[5]))
-        known = remember(memo, terms, (read_touched, {}), TRADES_KEPT)
-    read, states = known
-    # count_active, without a call: this runs for every candidate of every search.
-    state: State = (view.active.count(True), read(view.owner), read(view.mortgaged))
+        touched = valuation.members_touched(terms[2], terms[5])
+        known = remember(memo, terms, (touched, {}), TRADES_KEPT)
+    touched, states = known
+    state = state_code(view, touched)
     valued: Valued | None = states.get(state)
     if valued is None:
         valued = remember(
-            states, state, _valued_alike(valuation, view, terms, state), STATES_PER_TERMS
+            states, state, _valued_alike(valuation, view, terms, touched), STATES_PER_TERMS
         )
     if not cash:
         return valued[0]
@@ -102,17 +102,33 @@ def terms_gains(
     return _shares(mine, theirs, cash, cards, fees_in, fees_out)
 
 
-def _valued_alike(valuation: Valuation, view: PlayerView, terms: Terms, state: State) -> Valued:
+def state_code(
+    view: PlayerView, touched: tuple[int, ...], standing: dict[int, int] | None = None
+) -> int:
+    """How many play on, and the holder and mortgage of each space ``touched``, as one
+    number (a memo key): a digit of :data:`SPACE_STATES` per space. With ``standing``
+    the holders are numbered by it, a seat not in it by its first deed here."""
+    owner, mortgaged = view.owner, view.mortgaged
+    code = count_active(view.active)
+    for s in touched:
+        holder = owner[s]
+        if standing is not None:
+            holder = standing.setdefault(holder, len(standing))
+        code = code * SPACE_STATES + (holder + 1) * 2 + (1 if mortgaged[s] else 0)
+    return code
+
+
+def _valued_alike(
+    valuation: Valuation, view: PlayerView, terms: Terms, touched: tuple[int, ...]
+) -> Valued:
     """:func:`_valued`, or what the same trade between two other seats in the same
     standing was worth: a valuation tells seats apart only as the proposer, the partner
-    and the others (numbered here by their first deed in the groups touched)."""
+    and the others (numbered here by their first deed in the groups ``touched``)."""
     proposer, partner, give, _give_cash, give_cards, take, _take_cash, take_cards = terms
     if proposer == partner:  # no trade the rules allow: nothing alike to look for
         return _valued(valuation, view, terms)
-    active, owners, mortgaged = state
-    seats = {proposer: 0, partner: 1, -1: -1}
-    standing = tuple([seats.setdefault(o, len(seats)) for o in owners])
-    key = (give, give_cards, take, take_cards, active, standing, mortgaged)
+    standing = state_code(view, touched, {proposer: 0, partner: 1, -1: -1})
+    key = (give, give_cards, take, take_cards, standing)
     memo = valuation.alike_memo
     valued: Valued | None = memo.get(key)
     if valued is None:

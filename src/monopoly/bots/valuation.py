@@ -12,8 +12,7 @@ spaces (see :mod:`monopoly.bots.landing`).
 
 from __future__ import annotations
 
-import operator
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from typing import Any, Final
 
 from monopoly.core.board import BOARD_SIZE
@@ -44,16 +43,9 @@ def count_active(active: list[bool]) -> int:
     return active.count(True)
 
 
-Reader = Callable[[list[Any]], tuple[Any, ...]]
-"""Reads a per-space list's entries at some spaces, as a tuple."""
-
-
-def tuple_reader(spaces: tuple[int, ...]) -> Reader:
-    """The :data:`Reader` of ``spaces``: in C (``operator.itemgetter``, which gives a
-    tuple for two spaces or more); a tuple of one or none otherwise."""
-    if len(spaces) > 1:
-        return operator.itemgetter(*spaces)
-    return lambda values: tuple([values[s] for s in spaces])
+Plan = tuple[int, tuple[int, ...], list[float]]
+"""Building one level on a street group evenly: the house cost, its lowest streets by
+landing frequency, and the rent the first k of them gain (k = 0, 1, ...)."""
 
 
 class BoardFacts:
@@ -67,12 +59,6 @@ class BoardFacts:
         self.not_properties = BOARD_SIZE - len(tables.properties)
         """The spaces nobody can own, of the game's ``BOARD_SIZE`` owners (theirs is
         always the Bank's -1)."""
-        street_firsts = [tables.groups[group][0] for group in tables.street_groups]
-        self.street_versions = tuple_reader(tuple(street_firsts))
-        """A per-space list's entries at the first space of each street group, as a
-        tuple (made in C: ``operator.itemgetter``)."""
-        self.group_levels: list[Reader] = [tuple_reader(members) for members in tables.groups]
-        """Per group: reads a per-space list's entries at the group's spaces, as a tuple."""
         self.rate = [self._level_rates(members) for members in tables.groups]
         self.single_rate = [
             self.freq[s] * tables.rents[s][0] if tables.is_street[s] else 0.0
@@ -91,6 +77,10 @@ class BoardFacts:
         0: the single rent of a group held whole counts as a gain)."""
         self.by_freq = [_most_visited_first(list(members), self.freq) for members in tables.groups]
         """Each group's spaces by landing frequency, highest first, ties in board order."""
+        self.build_plans = [self._group_plans(group) for group in range(len(tables.groups))]
+        """Per street group: the :data:`Plan` of building on it for each lowest level
+        and set of streets at that level, see :meth:`build_plan` (empty for the other
+        groups)."""
         self.half_house = [max(1, cost // 2) for cost in tables.house_cost]
         self.half_price = [max(1, price // 2) for price in tables.price]
         """What a sale and a mortgage raise (at least 1: a divisor)."""
@@ -158,6 +148,45 @@ class BoardFacts:
             return tables.railroad_rents[count - 1]
         return MEAN_ROLL * tables.utility_multipliers[count - 1]
 
+    def _group_plans(self, group: int) -> list[Plan]:
+        """The plans of a street group by ``low << len(members) | at_low``: its lowest
+        level, and the bits (in the group's order) of its streets at that level."""
+        tables = self.tables
+        members = tables.groups[group]
+        if not tables.is_street_group[group]:
+            return []
+        cost = tables.house_cost[members[0]]
+        plans = []
+        for low in range(tables.hotel_level + 1):
+            for at_low in range(1 << len(members)):
+                lowest = [s for i, s in enumerate(members) if at_low >> i & 1]
+                # The lowest streets, most visited first, and the rent the first k of
+                # them gain (none to build on when they have hotels).
+                spaces = (
+                    tuple([s for s in self.by_freq[group] if s in lowest])
+                    if low < tables.hotel_level
+                    else ()
+                )
+                gains = [0.0]
+                for s in spaces:
+                    gains.append(gains[-1] + self.build_gain[s][low])
+                plans.append((cost, spaces, gains))
+        return plans
+
+    def build_plan(self, group: int, level: list[int]) -> tuple[int, Plan]:
+        """The lowest building level of the street group ``group`` by ``level`` (per
+        space), and the :data:`Plan` of building one level more on it evenly."""
+        members = self.tables.groups[group]
+        low = self.tables.hotel_level
+        at_low = 0
+        for i in range(len(members)):
+            built = level[members[i]]
+            if built < low:
+                low, at_low = built, 1 << i
+            elif built == low:
+                at_low |= 1 << i
+        return low, self.build_plans[group][low << len(members) | at_low]
+
     def build_cost(self, group: int, level: int) -> int:
         """What houses up to ``level`` on every street of a group cost."""
         members = self.tables.groups[group]
@@ -186,9 +215,9 @@ class Valuation:
         """``complete_value`` by group and number of opponents (UNKNOWN: not yet)."""
         self.alike_memo: dict[Any, Any] = {}
         """Trade valuations by the seats' standing, whoever they are (trading.py)."""
-        self.gains_memo: dict[Any, tuple[Any, dict[Any, Any]]] = {}
-        """Trade valuations by offer, then by the state of the groups it touches, with
-        the reader of that state (trading.py)."""
+        self.gains_memo: dict[Any, tuple[tuple[int, ...], dict[int, Any]]] = {}
+        """Trade valuations by offer, then by the state of the groups it touches (with
+        the spaces of those groups), see trading.py."""
         self._touched: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[int, ...]] = {}
         self._turns = [self.rounds(n) * n if n else 0.0 for n in range(OPPONENTS_KEPT)]
         """``rounds(n) * n`` by number of opponents n (0: unused), worked out once."""

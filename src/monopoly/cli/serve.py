@@ -11,7 +11,7 @@ from typing import Annotated, Any
 import typer
 
 from monopoly.cli.main import app, fail
-from monopoly.web.storage import DEFAULT_DB, database_url
+from monopoly.web import DEFAULT_DB
 
 
 @app.command()
@@ -126,6 +126,7 @@ def serve(
     from monopoly.web.connections import ServerSettings, raise_descriptor_limit
     from monopoly.web.limits import Limits, default_address_rates
     from monopoly.web.session import ServerConfig
+    from monopoly.web.storage import database_url
 
     raise_descriptor_limit()
 
@@ -225,6 +226,8 @@ def _serve_workers(
     import socket
     import time
     import warnings
+
+    from monopoly.web.storage import database_url
 
     sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)

@@ -39,7 +39,7 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
-DEFAULT_DB = Path("data") / "monopoly.sqlite3"
+from monopoly.web import DEFAULT_DB
 
 
 class Base(DeclarativeBase):
