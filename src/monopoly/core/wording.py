@@ -19,6 +19,8 @@ _DOUBLED_STOP = re.compile(r"((?<!\.)\.|[!?])\.(?![.\w])")
 
 def one_stop(text: str) -> str:
     """``text`` without a full stop right after a name's own ".", "!" or "?"."""
+    if ".." not in text and "!." not in text and "?." not in text:
+        return text  # nothing the pattern could match: most sentences, every event's
     return _DOUBLED_STOP.sub(r"\1", text)
 
 

@@ -10,6 +10,7 @@ from typing import Any
 
 import orjson
 
+from .connections import text_frame
 from .limits import Limits, RateLimiter, TokenBucket, describe_rate
 from .protocol import Refusal
 
@@ -62,17 +63,13 @@ class Client:
             self.send_text(dumps(message))
 
     def send_text(self, text: str) -> None:
-        """Queue a message already serialised (by :func:`dumps`)."""
-        if self.dropped:
-            return
-        self.queued_bytes += len(text)
-        if (
-            self.queue.qsize() >= self.limits.queue_messages
-            or self.queued_bytes > self.limits.queue_bytes
-        ):
-            self.drop("too slow: too many messages wait to be sent")
-            return
-        self.queue.put_nowait(text)
+        """Send a message already serialised (by :func:`dumps`): straight to the socket
+        as a frame when nothing waits for this client (see :meth:`send_frame`), else
+        queued. Every message of a player's connection goes this way."""
+        if self._write_frame is None:
+            self._queue(text)
+        else:
+            self.send_frame(text, text_frame(text))
 
     def send_frame(self, text: str, frame: bytes) -> None:
         """Send ``text``, whose WebSocket frame ``frame`` was made once for many
@@ -85,7 +82,20 @@ class Client:
             or not self.queue.empty()
             or not self._write_frame(frame)
         ):
-            self.send_text(text)
+            self._queue(text)
+
+    def _queue(self, text: str) -> None:
+        """Queue ``text`` for the pump (the ASGI way to the socket)."""
+        if self.dropped:
+            return
+        self.queued_bytes += len(text)
+        if (
+            self.queue.qsize() >= self.limits.queue_messages
+            or self.queued_bytes > self.limits.queue_bytes
+        ):
+            self.drop("too slow: too many messages wait to be sent")
+            return
+        self.queue.put_nowait(text)
 
     def drop(self, reason: str) -> None:
         """Stop serving this client: forget what waits for it and end its pump."""

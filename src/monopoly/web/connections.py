@@ -40,6 +40,7 @@ import uvicorn
 from uvicorn.protocols.http.h11_impl import H11Protocol
 from uvicorn.protocols.utils import get_remote_addr
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+from websockets.frames import Frame, Opcode
 
 from .limits import Limits
 
@@ -309,3 +310,9 @@ class GuardedWebSocket(WebSocketsSansIOProtocol):
         self._stop_fragments_deadline()
         self.guard.release(self.transport)
         super().connection_lost(exc)
+
+
+def text_frame(text: str) -> bytes:
+    """``text`` as one unmasked WebSocket text frame (RFC 6455 5.2), by websockets: the
+    same bytes for every socket of the server."""
+    return Frame(Opcode.TEXT, text.encode()).serialize(mask=False, extensions=[])

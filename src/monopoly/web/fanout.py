@@ -37,9 +37,8 @@ from __future__ import annotations
 import asyncio
 from collections import deque
 
-from websockets.frames import Frame, Opcode
-
 from .client import Client
+from .connections import text_frame
 from .states import StateTexts
 
 SLICE = 50
@@ -72,7 +71,7 @@ class Frames(dict[str, bytes]):
     """The WebSocket frame of each text of one message, made once for all spectators."""
 
     def __missing__(self, text: str) -> bytes:
-        frame = self[text] = Frame(Opcode.TEXT, text.encode()).serialize(mask=False, extensions=[])
+        frame = self[text] = text_frame(text)
         return frame
 
 

@@ -6,7 +6,7 @@ no random generator) and the edition's names in the game's language.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 from dataclasses import fields
 from typing import Any
 
@@ -29,6 +29,8 @@ from monopoly.core.state import (
     RAISE_CASH,
     TRADE,
     WANT,
+    Decision,
+    SettleShortage,
 )
 from monopoly.core.view import PlayerView
 
@@ -353,28 +355,91 @@ def table_json(
 
 
 def seat_answers(
-    game: Game, seat: int | None, narrators: Mapping[str, Narrator] | None = None
+    game: Game,
+    seat: int | None,
+    narrators: Mapping[str, Narrator] | None = None,
+    kept: DeedStepsKept | None = None,
 ) -> dict[str, Any]:
     """The receiver's own legal answers: decision answers, free actions, bid range
     (``narrators``: the game's in every language, kept by the caller; see
-    :func:`refused_actions`)."""
+    :func:`refused_actions`; ``kept``: the seats' steps on their deeds, kept by the
+    caller between changes of this game object, see :func:`deed_steps`)."""
     decision = game.decision
     if seat is None or decision is None or not game.active[seat]:
         return {"decision_actions": [], "free_actions": [], "bid_range": None}
     deciding = decision.seat == seat
     answers = [a.to_json() for a in game.decision_actions()] if deciding else []
     low, high = game.bid_range() if deciding and decision.kind == BID else (0, -1)
-    free = game.free_actions(seat)
+    free, refused = deed_steps(game, seat, narrators, kept)
     owed = debt_of(game, seat)
     return {
         "decision_actions": answers,
-        "free_actions": [a.to_json() for a in free],
-        "refused_actions": refused_actions(game, seat, free, narrators),
+        "free_actions": free,
+        "refused_actions": refused,
         "bid_range": [low, high] if low <= high else None,
         # Whom resigning makes the seat bankrupt to: the player it is raising cash for
         # (R-BANKRUPT-2), else the Bank (R-BANKRUPT-3), as the resign dialog says.
         "resign_to": {"creditor": owed.creditor, "amount": owed.amount} if owed else None,
     }
+
+
+DeedSteps = tuple[list[dict[str, Any]], list[dict[str, Any]]]
+"""A seat's free actions and refused steps, as JSON (see :func:`deed_steps`)."""
+DeedStepsKept = dict[int, tuple[Hashable, DeedSteps]]
+"""Per seat: the :func:`deed_steps_key` its steps were judged at, and those steps."""
+
+
+def deed_steps(
+    game: Game,
+    seat: int,
+    narrators: Mapping[str, Narrator] | None = None,
+    kept: DeedStepsKept | None = None,
+) -> DeedSteps:
+    """The seat's free actions (building, selling, mortgaging, lifting, claiming rent)
+    and its :func:`refused_actions`. With ``kept`` (one game object's), they are judged
+    again only when something they are judged from changed (:func:`deed_steps_key`):
+    most changes of a game — a roll, a move, another seat's purchase — leave a seat's
+    deeds, cash and the Bank's buildings as they were."""
+    key = deed_steps_key(game, seat) if kept is not None else None
+    if kept is not None:
+        held = kept.get(seat)
+        if held is not None and held[0] == key:
+            return held[1]
+    free = game.free_actions(seat)
+    steps = ([a.to_json() for a in free], refused_actions(game, seat, free, narrators))
+    if kept is not None:
+        kept[seat] = (key, steps)
+    return steps
+
+
+def deed_steps_key(game: Game, seat: int) -> Hashable:
+    """Everything the rules read to judge the seat's building, selling, mortgaging,
+    lifting and rent claims (``game.free_actions`` and ``game.problem`` of those steps):
+    whether the game is over and who is still in it, the owners and mortgages
+    (``deeds_version``), the buildings (``buildings_version``) and the Bank's stock, the
+    seat's cash, whether it is raising cash (R-DEBT-3), a building shortage being
+    settled (R-BUILD-6), a hotel's breakdown waiting for its owner (R-BUILD-4), the open
+    rent claims. tests/web/test_deed_steps.py checks it against judging afresh at every change of
+    many games."""
+    settling, breaking = [], []
+    for task in game.tasks:
+        if type(task) is SettleShortage:
+            settling.append(task.shortage.hotel)
+        elif type(task) is Decision and task.kind == BREAKDOWN:
+            breaking.append(task.space)
+    return (
+        game.over,
+        tuple(game.active),
+        game.deeds_version,
+        game.buildings_version,
+        game.bank_houses,
+        game.bank_hotels,
+        game.cash[seat],
+        debt_of(game, seat) is not None,
+        tuple(settling),
+        tuple(breaking),
+        tuple(game.claims),
+    )
 
 
 def refused_actions(
