@@ -1,6 +1,6 @@
 """A seat's steps on its deeds (free actions and refused steps with their reasons) are
 kept between changes and judged again only when something they are judged from changed
-(``views.deed_steps_key``). Kept steps must be exactly what judging afresh gives, at
+(``Game.free_actions_key``). Kept steps must be exactly what judging afresh gives, at
 every moment of many games: random computer players build, sell, mortgage, lift, trade
 and go bankrupt; a building shortage (R-BUILD-6) and hotel breakdowns (R-BUILD-4) are
 settled; debts are raised (R-DEBT-3); rent claims wait (``rent_must_be_claimed``)."""

@@ -618,6 +618,36 @@ class Game:
         actions.extend(ClaimRent(seat, c[2]) for c in self.claims if c[0] == seat)
         return actions
 
+    def free_actions_key(self, seat: int) -> tuple[Any, ...]:
+        """Everything the rules read to judge ``seat``'s building, selling, mortgaging,
+        lifting and rent claims (:meth:`free_actions`, and :meth:`problem` of those
+        steps): whether the game is over and who is still in it, the owners and
+        mortgages (``deeds_version``), the buildings (``buildings_version``) and the
+        Bank's stock, the seat's cash, whether it is raising cash (R-DEBT-3), a building
+        shortage being settled (R-BUILD-6), a hotel's breakdown waiting for its owner
+        (R-BUILD-4), the open rent claims. While the key stays equal in this game, so do
+        those judgements: the server and the RL mask keep theirs by it (tests compare
+        kept judgements with fresh ones at every moment of many games)."""
+        settling, breaking = [], []
+        for task in self.tasks:
+            if type(task) is SettleShortage:
+                settling.append(task.shortage.hotel)
+            elif type(task) is Decision and task.kind is BREAKDOWN:
+                breaking.append(task.space)
+        return (
+            self.over,
+            tuple(self.active),
+            self.deeds_version,
+            self.buildings_version,
+            self.bank_houses,
+            self.bank_hotels,
+            self.cash[seat],
+            debt.debt_of(self, seat) is not None,
+            tuple(settling),
+            tuple(breaking),
+            tuple(self.claims),
+        )
+
     def bid_range(self) -> tuple[int, int]:
         """The lowest and highest legal bid of the seat to bid now."""
         decision = self.decision

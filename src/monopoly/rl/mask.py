@@ -30,17 +30,16 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Callable
+from typing import Any
 
 from monopoly.core.actions import ProposeTrade
 from monopoly.core.board import BOARD_SIZE
 from monopoly.core.game import Game
 from monopoly.core.state import (
-    BREAKDOWN,
     MORTGAGE_RECEIVED,
     RAISE_CASH,
     TRADE,
     Decision,
-    SettleShortage,
 )
 from monopoly.core.view import PlayerView
 
@@ -224,52 +223,23 @@ class TradeTemplates:
         return answers
 
 
-FreeKey = tuple[int, int, int, int, int]
-"""What a seat's free actions are read from, besides the task stack: the owners and
-mortgages' counter, the buildings' counter, the seat's cash, the Bank's houses and
-hotels."""
-
-
-def free_key(game: Game, seat: int) -> FreeKey | None:
-    """The key a seat's free-action ids are kept under; None when they must be asked
-    afresh: a debt being raised (R-DEBT-3), a building shortage being settled
-    (R-BUILD-6) or a hotel's breakdown waiting (R-BUILD-4) is on the task stack, or rent
-    claims are open (claiming is a free action too)."""
-    if game.claims:
-        return None
-    for task in game.tasks:
-        if type(task) is Decision:
-            kind = task.kind
-            if kind is RAISE_CASH or kind is BREAKDOWN:
-                return None
-        elif type(task) is SettleShortage:
-            return None
-    cash = game.cash[seat]
-    return (game.deeds_version, game.buildings_version, cash, game.bank_houses, game.bank_hotels)
-
-
 class FreeIds:
     """A seat's ids of building (one street or a whole row), selling, mortgaging and
     lifting mortgages, kept while nothing the engine reads for them changed.
 
     The engine reads (``Game.free_actions``, and ``Game.is_legal`` for a row; R-BUILD-*,
-    R-MORT-*, R-DEBT-3) the owners, mortgages and buildings, the seat's cash, the Bank's
-    stock of houses and hotels, and the task stack's debts, shortages and breakdowns:
-    :func:`free_key` holds the counters that grow with each change of the first ones
-    (:meth:`Game.give_deed`, :meth:`Game.set_mortgaged`, :meth:`Game.set_level`) and
-    the numbers themselves. The game itself is part of what is compared: a clone starts
-    with the same counters and then goes its own way. A test compares the kept ids with
-    ones asked afresh over random games of every edition and rule set.
+    R-MORT-*, R-DEBT-3) what ``Game.free_actions_key`` holds. The game itself is part of
+    what is compared: a clone starts with the same counters and then goes its own way. A
+    test compares the kept ids with ones asked afresh over random games of every edition
+    and rule set.
     """
 
     def __init__(self) -> None:
-        self._kept: dict[int, tuple[Game, FreeKey, list[int]]] = {}
+        self._kept: dict[int, tuple[Game, tuple[Any, ...], list[int]]] = {}
 
     def ids(self, game: Game, seat: int, ask: Callable[[], list[int]]) -> list[int]:
         """The seat's free-action ids now: kept ones, or ``ask()``'s (the engine's)."""
-        key = free_key(game, seat)
-        if key is None:
-            return ask()
+        key = game.free_actions_key(seat)
         kept = self._kept.get(seat)
         if kept is not None and kept[0] is game and kept[1] == key:
             return kept[2]

@@ -29,8 +29,6 @@ from monopoly.core.state import (
     RAISE_CASH,
     TRADE,
     WANT,
-    Decision,
-    SettleShortage,
 )
 from monopoly.core.view import PlayerView
 
@@ -386,7 +384,7 @@ def seat_answers(
 DeedSteps = tuple[list[dict[str, Any]], list[dict[str, Any]]]
 """A seat's free actions and refused steps, as JSON (see :func:`deed_steps`)."""
 DeedStepsKept = dict[int, tuple[Hashable, DeedSteps]]
-"""Per seat: the :func:`deed_steps_key` its steps were judged at, and those steps."""
+"""Per seat: the ``Game.free_actions_key`` its steps were judged at, and those steps."""
 
 
 def deed_steps(
@@ -397,10 +395,10 @@ def deed_steps(
 ) -> DeedSteps:
     """The seat's free actions (building, selling, mortgaging, lifting, claiming rent)
     and its :func:`refused_actions`. With ``kept`` (one game object's), they are judged
-    again only when something they are judged from changed (:func:`deed_steps_key`):
+    again only when something they are judged from changed (``Game.free_actions_key``):
     most changes of a game — a roll, a move, another seat's purchase — leave a seat's
     deeds, cash and the Bank's buildings as they were."""
-    key = deed_steps_key(game, seat) if kept is not None else None
+    key = game.free_actions_key(seat) if kept is not None else None
     if kept is not None:
         held = kept.get(seat)
         if held is not None and held[0] == key:
@@ -410,36 +408,6 @@ def deed_steps(
     if kept is not None:
         kept[seat] = (key, steps)
     return steps
-
-
-def deed_steps_key(game: Game, seat: int) -> Hashable:
-    """Everything the rules read to judge the seat's building, selling, mortgaging,
-    lifting and rent claims (``game.free_actions`` and ``game.problem`` of those steps):
-    whether the game is over and who is still in it, the owners and mortgages
-    (``deeds_version``), the buildings (``buildings_version``) and the Bank's stock, the
-    seat's cash, whether it is raising cash (R-DEBT-3), a building shortage being
-    settled (R-BUILD-6), a hotel's breakdown waiting for its owner (R-BUILD-4), the open
-    rent claims. tests/web/test_deed_steps.py checks it against judging afresh at every change of
-    many games."""
-    settling, breaking = [], []
-    for task in game.tasks:
-        if type(task) is SettleShortage:
-            settling.append(task.shortage.hotel)
-        elif type(task) is Decision and task.kind == BREAKDOWN:
-            breaking.append(task.space)
-    return (
-        game.over,
-        tuple(game.active),
-        game.deeds_version,
-        game.buildings_version,
-        game.bank_houses,
-        game.bank_hotels,
-        game.cash[seat],
-        debt_of(game, seat) is not None,
-        tuple(settling),
-        tuple(breaking),
-        tuple(game.claims),
-    )
 
 
 def refused_actions(
