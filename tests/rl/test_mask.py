@@ -17,11 +17,12 @@ import pytest
 
 from monopoly.core.editions import edition_keys
 from monopoly.core.game import Game
+from monopoly.core.memo import FreeActionsMemo
 from monopoly.core.rules import RuleSet
 from monopoly.core.view import PlayerView
 from monopoly.rl.catalogue import CATALOGUE
 from monopoly.rl.driver import Driver
-from monopoly.rl.mask import TRADE_BUY, TRADE_SELL, FreeIds, TradeTemplates, trade_action
+from monopoly.rl.mask import TRADE_BUY, TRADE_SELL, TradeTemplates, trade_action
 from monopoly.rl.observation import Observer, observe
 
 TRADE_IDS = range(TRADE_BUY, CATALOGUE.DONE)
@@ -38,7 +39,7 @@ RULES = {
 def fresh_mask(driver: Driver, seat: int) -> list[int]:
     """The mask of ``seat`` with every trade template and free action asked afresh."""
     templates, kept = driver.templates, driver.kept
-    driver.templates, driver.kept = TradeTemplates(), FreeIds()
+    driver.templates, driver.kept = TradeTemplates(), FreeActionsMemo()
     try:
         return driver._compute_legal(seat)
     finally:
@@ -103,11 +104,15 @@ def test_kept_trade_ids_are_exactly_the_offers_the_engine_accepts(players: int) 
 
 
 def test_kept_answers_survive_a_game_changing_under_them() -> None:
-    """One TradeTemplates, FreeIds and Observer used for two different games in turn (as
+    """One TradeTemplates, FreeActionsMemo and Observer used for two different games in turn (as
     OpenSpiel's clones share the first) give each game its own fresh answers."""
     games = [Game.new(3, "classic", "standard", seed) for seed in (1, 2)]
     drivers = [Driver(game, seed=seed, max_turns=200) for seed, game in enumerate(games)]
-    shared_templates, shared_kept, shared_observer = TradeTemplates(), FreeIds(), Observer()
+    shared_templates, shared_kept, shared_observer = (
+        TradeTemplates(),
+        FreeActionsMemo[list[int]](),
+        Observer(),
+    )
     rng = random.Random(3)
     for _ in range(1500):
         driver = rng.choice([d for d in drivers if d.to_move() >= 0] or [drivers[0]])

@@ -13,8 +13,9 @@ from monopoly.bots.base import play
 from monopoly.bots.random_bot import RandomBot
 from monopoly.core.actions import Action, Build
 from monopoly.core.game import Game
+from monopoly.core.memo import FreeActionsMemo
 from monopoly.core.rules import RuleSet
-from monopoly.web.views import DeedStepsKept, deed_steps, game_narrators
+from monopoly.web.views import DeedSteps, deed_steps, game_narrators
 from tests.scenario import shortage_game
 
 
@@ -24,7 +25,9 @@ class Compared:
     def __init__(self, game: Game) -> None:
         self.game = game
         self.narrators = game_narrators(game)
-        self.kept: DeedStepsKept = {}
+        self.kept: FreeActionsMemo[DeedSteps] = FreeActionsMemo()
+        self.last: dict[int, DeedSteps] = {}
+        """Per seat: the steps the memo gave last time."""
         self.states = 0
         self.reused = 0
 
@@ -34,10 +37,10 @@ class Compared:
         for each in range(game.players):
             if not game.active[each]:
                 continue
-            before = self.kept.get(each)
             kept = deed_steps(game, each, self.narrators, self.kept)
             assert kept == deed_steps(game, each, self.narrators), (len(game.record), each)
-            self.reused += before is not None and before[1] is kept
+            self.reused += self.last.get(each) is kept
+            self.last[each] = kept
 
 
 def play_compared(game: Game, seed: int, actions: int = 3000) -> Compared:

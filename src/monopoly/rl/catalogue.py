@@ -84,9 +84,10 @@ from monopoly.core.actions import (
 from monopoly.core.board import BOARD_SIZE, DECK_ROLES, SpaceKind
 from monopoly.core.editions import edition_keys, get_edition
 from monopoly.core.game import Game
+from monopoly.core.memo import FreeActionsMemo
 from monopoly.core.state import BID, BREAKDOWN, JAIL, RAISE_CASH, ROLL, TRADE, Decision
 
-from .mask import TRADE_BUY, TRADE_SELL, FreeIds, GameOrView, TradeTemplates, trade_action
+from .mask import TRADE_BUY, TRADE_SELL, GameOrView, TradeTemplates, trade_action
 
 MAX_SEATS = 8
 BID_FACTORS = (0.5, 0.75, 1.0, 1.25, 1.5, 2.0)
@@ -306,7 +307,7 @@ class Catalogue:
         trades: bool = True,
         out_of_turn: bool = False,
         templates: TradeTemplates | None = None,
-        kept: FreeIds | None = None,
+        kept: FreeActionsMemo[list[int]] | None = None,
     ) -> list[int]:
         """The ids legal for ``seat`` now, in increasing order.
 
@@ -333,7 +334,7 @@ class Catalogue:
             if kept is None:
                 ids.update(self.free_ids(game, seat))
             else:
-                ids.update(kept.ids(_game(game), seat, lambda: self.free_ids(game, seat)))
+                ids.update(kept.get(_game(game), seat, lambda: self.free_ids(game, seat)))
             if trades and (out_of_turn or (deciding and decision.kind in (ROLL, JAIL, TRADE))):
                 ids.update((templates or TradeTemplates()).legal_ids(_game(game), seat))
         else:

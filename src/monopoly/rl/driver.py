@@ -47,11 +47,12 @@ from monopoly.bots.base import Bot, make_bot
 from monopoly.bots.driver import SeatDriver
 from monopoly.core.actions import Action, ClaimRent
 from monopoly.core.game import Game
+from monopoly.core.memo import FreeActionsMemo
 from monopoly.core.state import JAIL, ROLL, TRADE
 from monopoly.core.view import PlayerView
 
 from .catalogue import CATALOGUE
-from .mask import FreeIds, TradeTemplates
+from .mask import TradeTemplates
 
 MODES = ("full", "core")
 DEFAULT_MAX_TURNS = 1000
@@ -168,7 +169,7 @@ class Driver:
         self.templates = TradeTemplates()
         """The engine's answers about trade templates, kept between states (shared
         with clones: each answer is checked against the state it is used for)."""
-        self.kept = FreeIds()
+        self.kept: FreeActionsMemo[list[int]] = FreeActionsMemo()
         """Each seat's ids of building, selling, mortgaging and lifting, kept between
         states (and with the game they are for)."""
         self._attach(game)
@@ -407,7 +408,7 @@ class Driver:
                 value = getattr(other, name)
                 kind = type(value)
                 setattr(self, name, kind(value) if kind in (list, dict, set) else value)
-        self.kept = FreeIds()
+        self.kept = FreeActionsMemo()
 
     def set_game(self, game: Game) -> None:
         """Go on with ``game`` (a clone of this one with an action applied)."""

@@ -1,6 +1,6 @@
 """The parts of the mask remembered from one state to the next: the trade templates
-(:class:`TradeTemplates`) and a seat's building, selling, mortgaging and lifting
-(:class:`FreeIds`).
+(:class:`TradeTemplates`); a seat's ids of building, selling, mortgaging and lifting
+are kept by a ``core.memo.FreeActionsMemo`` (see ``Driver.kept``).
 
 A full-mode mask lists every trade template (``trade_buy``, ``trade_buy_high``,
 ``trade_sell``: 360 ids) that the engine accepts now, and asking the engine about each
@@ -29,18 +29,11 @@ remembered mask with one asked afresh, over random games of every edition and ru
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Callable
-from typing import Any
 
 from monopoly.core.actions import ProposeTrade
 from monopoly.core.board import BOARD_SIZE
 from monopoly.core.game import Game
-from monopoly.core.state import (
-    MORTGAGE_RECEIVED,
-    RAISE_CASH,
-    TRADE,
-    Decision,
-)
+from monopoly.core.state import MORTGAGE_RECEIVED, RAISE_CASH, TRADE, Decision
 from monopoly.core.view import PlayerView
 
 MAX_SEATS = 8
@@ -221,28 +214,3 @@ class TradeTemplates:
         else:
             answers.catch_up(game)
         return answers
-
-
-class FreeIds:
-    """A seat's ids of building (one street or a whole row), selling, mortgaging and
-    lifting mortgages, kept while nothing the engine reads for them changed.
-
-    The engine reads (``Game.free_actions``, and ``Game.is_legal`` for a row; R-BUILD-*,
-    R-MORT-*, R-DEBT-3) what ``Game.free_actions_key`` holds. The game itself is part of
-    what is compared: a clone starts with the same counters and then goes its own way. A
-    test compares the kept ids with ones asked afresh over random games of every edition
-    and rule set.
-    """
-
-    def __init__(self) -> None:
-        self._kept: dict[int, tuple[Game, tuple[Any, ...], list[int]]] = {}
-
-    def ids(self, game: Game, seat: int, ask: Callable[[], list[int]]) -> list[int]:
-        """The seat's free-action ids now: kept ones, or ``ask()``'s (the engine's)."""
-        key = game.free_actions_key(seat)
-        kept = self._kept.get(seat)
-        if kept is not None and kept[0] is game and kept[1] == key:
-            return kept[2]
-        ids = ask()
-        self._kept[seat] = (game, key, ids)
-        return ids

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 from monopoly.core.actions import ACTION_NAMES, Action, Resign
 from monopoly.core.errors import IllegalActionError
 from monopoly.core.game import Game
+from monopoly.core.memo import FreeActionsMemo
 from monopoly.core.narrate import Narrator
 from monopoly.core.records import entry_to_json, replay
 from monopoly.core.view import PlayerView
@@ -137,8 +138,9 @@ class GameSession:
         """The win-chance bar and trade advice of a game with "advice on"."""
         self._kept_narrators: tuple[Game, dict[str, Narrator]] | None = None
         """See :meth:`_narrators`."""
-        self._kept_deed_steps: tuple[Game, views.DeedStepsKept] | None = None
-        """See :meth:`_deed_steps`."""
+        self._deed_steps: FreeActionsMemo[views.DeedSteps] = FreeActionsMemo()
+        """The seats' steps on their deeds, judged again only when what they depend on
+        changed (see :func:`views.deed_steps`)."""
         self._table_numbers = TableNumbers()
         """Numbers the tables sent to the clients (each delta's ``base`` and ``seq``)."""
         self._published: tuple[int, StateTexts] | None = None
@@ -222,9 +224,7 @@ class GameSession:
             "turn_timer": self.computer.seconds_left(),
         }
         table, seq = self._table(), self._table_numbers.take()
-        answers = partial(
-            views.seat_answers, game, narrators=narrators, kept=self._deed_steps(game)
-        )
+        answers = partial(views.seat_answers, game, narrators=narrators, kept=self._deed_steps)
         texts = StateTexts(table, seq, shared, answers)
         self._to_everyone(texts)
         self._published = (self.saved, texts)
@@ -235,14 +235,6 @@ class GameSession:
         kept = self._kept_narrators
         if kept is None or kept[0] is not game:
             kept = self._kept_narrators = (game, views.game_narrators(game))
-        return kept[1]
-
-    def _deed_steps(self, game: Game) -> views.DeedStepsKept:
-        """The seats' steps on their deeds, kept while the game object is (see
-        :func:`views.deed_steps`: judged again only when what they depend on changed)."""
-        kept = self._kept_deed_steps
-        if kept is None or kept[0] is not game:
-            kept = self._kept_deed_steps = (game, {})
         return kept[1]
 
     def _keep_log(self, start: int, events: list[dict[str, Any]]) -> None:
@@ -336,7 +328,7 @@ class GameSession:
             "seat": seat,
             "game": table,
             "decision": views.decision_json(game),
-            **views.seat_answers(game, seat, self._narrators(game), self._deed_steps(game)),
+            **views.seat_answers(game, seat, self._narrators(game), self._deed_steps),
             "events": [] if full else events,
             "log": None,
             "turn_timer": self.computer.seconds_left(),

@@ -6,7 +6,7 @@ no random generator) and the edition's names in the game's language.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping
+from collections.abc import Mapping
 from dataclasses import fields
 from typing import Any
 
@@ -18,6 +18,7 @@ from monopoly.core.debt import debt_of, raisable
 from monopoly.core.editions import edition_keys, get_edition
 from monopoly.core.events import PlayerBankrupt
 from monopoly.core.game import Game
+from monopoly.core.memo import FreeActionsMemo
 from monopoly.core.narrate import Narrator, catalog
 from monopoly.core.rules import RuleSet
 from monopoly.core.state import (
@@ -356,12 +357,12 @@ def seat_answers(
     game: Game,
     seat: int | None,
     narrators: Mapping[str, Narrator] | None = None,
-    kept: DeedStepsKept | None = None,
+    kept: FreeActionsMemo[DeedSteps] | None = None,
 ) -> dict[str, Any]:
     """The receiver's own legal answers: decision answers, free actions, bid range
     (``narrators``: the game's in every language, kept by the caller; see
     :func:`refused_actions`; ``kept``: the seats' steps on their deeds, kept by the
-    caller between changes of this game object, see :func:`deed_steps`)."""
+    caller between changes, see :func:`deed_steps`)."""
     decision = game.decision
     if seat is None or decision is None or not game.active[seat]:
         return {"decision_actions": [], "free_actions": [], "bid_range": None}
@@ -383,31 +384,25 @@ def seat_answers(
 
 DeedSteps = tuple[list[dict[str, Any]], list[dict[str, Any]]]
 """A seat's free actions and refused steps, as JSON (see :func:`deed_steps`)."""
-DeedStepsKept = dict[int, tuple[Hashable, DeedSteps]]
-"""Per seat: the ``Game.free_actions_key`` its steps were judged at, and those steps."""
 
 
 def deed_steps(
     game: Game,
     seat: int,
     narrators: Mapping[str, Narrator] | None = None,
-    kept: DeedStepsKept | None = None,
+    kept: FreeActionsMemo[DeedSteps] | None = None,
 ) -> DeedSteps:
     """The seat's free actions (building, selling, mortgaging, lifting, claiming rent)
-    and its :func:`refused_actions`. With ``kept`` (one game object's), they are judged
-    again only when something they are judged from changed (``Game.free_actions_key``):
-    most changes of a game — a roll, a move, another seat's purchase — leave a seat's
-    deeds, cash and the Bank's buildings as they were."""
-    key = game.free_actions_key(seat) if kept is not None else None
-    if kept is not None:
-        held = kept.get(seat)
-        if held is not None and held[0] == key:
-            return held[1]
-    free = game.free_actions(seat)
-    steps = ([a.to_json() for a in free], refused_actions(game, seat, free, narrators))
-    if kept is not None:
-        kept[seat] = (key, steps)
-    return steps
+    and its :func:`refused_actions`. With ``kept``, they are judged again only when
+    something they are judged from changed (``Game.free_actions_key``): most changes of
+    a game — a roll, a move, another seat's purchase — leave a seat's deeds, cash and
+    the Bank's buildings as they were."""
+
+    def judge() -> DeedSteps:
+        free = game.free_actions(seat)
+        return [a.to_json() for a in free], refused_actions(game, seat, free, narrators)
+
+    return judge() if kept is None else kept.get(game, seat, judge)
 
 
 def refused_actions(
