@@ -170,9 +170,12 @@ class Observer:
         for seat in range(view.players):
             out[SEATS_START + relative(view, seat) * SEAT_FEATURES] = 1.0  # present
         self._rows = [_UNWRITTEN] * view.players
-        self._owner = [-2] * BOARD_SIZE  # -2 is nobody's seat: every space is written first
-        self._level = [-1] * BOARD_SIZE
-        self._mortgaged = [False] * BOARD_SIZE
+        # The other spaces as they are (only properties are written); the properties as
+        # nobody's (-2 is no seat) with no level, so that each is written first.
+        self._owner, self._level = list(view.owner), list(view.level)
+        self._mortgaged = list(view.mortgaged)
+        for space in view.board.properties:
+            self._owner[space], self._level[space] = -2, -1
         self._globals = []
 
     def _seats(self, view: PlayerView, out: np.ndarray) -> None:
