@@ -16,6 +16,7 @@ from monopoly.cli.ladder import (
     Standing,
     _rate,
     lineups,
+    rate_games,
     registered_levels,
     run_ladder,
 )
@@ -137,3 +138,22 @@ def test_a_game_is_rated_by_finishing_order() -> None:
     outcome = Outcome(("a", "b", "c", "d"), (0,), 100, 25, "last_player", (1, 2, 3, 4))
     _rate(model, ratings, result, "4p", outcome)
     assert ratings["a"].mu > ratings["b"].mu > ratings["c"].mu > ratings["d"].mu
+
+
+def test_games_won_in_blocks_leave_equal_entrants_level() -> None:
+    """The order the games are played in does not decide the table: two entrants of equal
+    strength whose wins come in blocks (the ladder plays each line-up's games one after
+    another) end level. Rated in the order played, the last block decided: ``b`` stood
+    32 ordinal points above ``a``."""
+    a_wins = Outcome(("a", "b"), (0,), 100, 25, "last_player", (1, 2))
+    b_wins = Outcome(("b", "a"), (0,), 100, 25, "last_player", (1, 2))
+    for first, then in ((a_wins, b_wins), (b_wins, a_wins)):
+        result = LadderResult(
+            ["a", "b"], 400, 0, "standard", 1000, {n: Standing(n, 25.0, 25 / 3) for n in "ab"}
+        )
+        rate_games(result, [("heads-up", first)] * 200 + [("heads-up", then)] * 200)
+        a, b = result.standings["a"], result.standings["b"]
+        assert a.games["heads-up"] == b.games["heads-up"] == 400
+        assert a.wins["heads-up"] == b.wins["heads-up"] == 200
+        assert abs(a.ordinal - b.ordinal) < 2.0, (a.ordinal, b.ordinal)
+        assert a.sigma < 2.0 and b.sigma < 2.0

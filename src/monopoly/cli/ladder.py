@@ -13,15 +13,23 @@ Each game is a multiplayer result in finishing order — the winners first, then
 other players still in the game by net worth (at the turn limit), then the bankrupt
 players, the later one out ahead of the earlier
 (:func:`monopoly.sim.matches.finishing_places`) — and updates the entrants' ratings
-with openskill's Plackett-Luce model (Weng & Lin 2011), in game order. A rating is a
-mean ``mu`` and an uncertainty ``sigma``; the table is sorted by the conservative
-``ordinal`` = mu − 3 sigma. Games end at the turn limit at the
-latest (then the richest player wins, as in the simulator).
+with openskill's Plackett-Luce model (Weng & Lin 2011). A rating is a mean ``mu`` and an
+uncertainty ``sigma``; the table is sorted by the conservative ``ordinal`` = mu − 3
+sigma. Games end at the turn limit at the latest (then the richest player wins, as in
+the simulator).
+
+The model rates one game after another, and the result depends on their order: rated
+as they are played — every 4-player line-up's games in a block, then every pair's — the
+last blocks decided the table. So the games are rated once all are played, in an order
+shuffled by the seed (the same on any backend), and without openskill's drift ``tau``:
+it lets a rating forget old games, as a person's skill changes, but a level's play does
+not change from one game to the next.
 """
 
 from __future__ import annotations
 
 import json
+import random
 import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -50,6 +58,9 @@ from monopoly.sim.matches import (
 )
 
 FORMATS = {"4p": 4, "heads-up": 2}
+DRIFT = 0.0
+"""openskill's ``tau``, the skill drift added before each game: none for computer
+players, whose play does not change (see the module docstring)."""
 
 
 @dataclass
@@ -151,18 +162,18 @@ def run_ladder(
     for name in entrants:
         make_bot(name, 0)  # a bad spec fails before any game
     rule_set = RuleSet.named(rules, turn_limit=turn_limit)
-    model = PlackettLuce()
-    ratings = {name: model.rating(name=name) for name in entrants}
+    first = PlackettLuce().rating()
     result = LadderResult(
         entrants,
         games,
         seed,
         rule_set.describe(),
         turn_limit,
-        {name: Standing(name, ratings[name].mu, ratings[name].sigma) for name in entrants},
+        {name: Standing(name, first.mu, first.sigma) for name in entrants},
     )
     sets = list(lineups(entrants))
     total = len(sets) * games
+    played: list[tuple[str, Outcome]] = []
     try:
         with open_backend(backend, workers, address) as runner:
             for number, (kind, lineup) in enumerate(sets):
@@ -171,18 +182,31 @@ def run_ladder(
                 )
                 jobs = ((setup, a, b) for a, b in chunks(games, runner.workers, 25))
                 for outcomes in runner.map(play_chunk, jobs):
-                    for outcome in outcomes:
-                        _rate(model, ratings, result, kind, outcome)
+                    played.extend((kind, outcome) for outcome in outcomes)
                     if progress is not None:
-                        progress(result.games, total)
+                        progress(len(played), total)
     except BackendError as error:
         raise BotError(str(error)) from None
     except KeyboardInterrupt:
         result.complete = False
+    rate_games(result, played)
+    return result
+
+
+def rate_games(result: LadderResult, played: list[tuple[str, Outcome]]) -> None:
+    """Rate the games ``played`` (format, outcome) into ``result``'s standings, in an
+    order shuffled by its seed, so that no block of one line-up or one format comes
+    last (``played`` is in the order of the line-ups and their games, whatever the
+    backend)."""
+    model = PlackettLuce(tau=DRIFT)
+    ratings = {name: model.rating(name=name) for name in result.entrants}
+    order = list(played)
+    random.Random(result.seed).shuffle(order)
+    for kind, outcome in order:
+        _rate(model, ratings, result, kind, outcome)
     for name, rating in ratings.items():
         result.standings[name].mu = rating.mu
         result.standings[name].sigma = rating.sigma
-    return result
 
 
 def _rate(
