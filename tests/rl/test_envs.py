@@ -24,7 +24,7 @@ from monopoly.rl.aec_env import env, raw_env
 from monopoly.rl.catalogue import CATALOGUE, SIZE, VERSION
 from monopoly.rl.driver import Driver, IllegalAction
 from monopoly.rl.gym_env import MonopolyGymEnv
-from monopoly.rl.observation import OBS_LAYOUT, OBS_SIZE, observe, observe_dict
+from monopoly.rl.observation import OBS_LAYOUT, OBS_SIZE, Observer, observe, observe_dict
 from tests.scenario import hotel_breakdown_game, shortage_game, start
 
 RULE_SETS = {
@@ -330,6 +330,36 @@ def test_observation_is_relative_to_the_viewer() -> None:
     mine = [observe(PlayerView(game, s)) for s in range(3)]
     cash_slot = 2
     assert [round(float(v[cash_slot]), 3) for v in mine] == [0.1, 2.0, 3.0]
+
+
+def test_observation_shows_each_deed_as_the_game_has_it() -> None:
+    """Owner (relative seat), buildings, hotel and mortgage of each property, read by an
+    observer that first sees the game in the middle (deeds owned, built and mortgaged)
+    and by one that saw it from the start and caught up."""
+    game = Game.new(3, "classic", "standard", 9)
+    caught_up = [Observer() for _ in range(3)]
+    for seat, observer in enumerate(caught_up):
+        observer.observe(PlayerView(game, seat))
+    hotel = game.tables.hotel_level
+    for space, owner, level, mortgaged in ((1, 1, 2, False), (3, 1, hotel, False),
+                                           (5, 2, 0, True), (39, 0, 0, True)):  # fmt: skip
+        game.owner[space], game.level[space], game.mortgaged[space] = owner, level, mortgaged
+    start, width = OBS_LAYOUT["spaces"][0], OBS_LAYOUT["spaces"][1] // 40
+    for seat in range(3):
+        view = PlayerView(game, seat)
+        for vector in (Observer().observe(view), caught_up[seat].observe(view)):
+            for space in game.board.properties:
+                cells = [
+                    float(x) for x in vector[start + space * width : start + (space + 1) * width]
+                ]
+                owner = game.owner[space]
+                slot = 0 if owner < 0 else 1 + (owner - seat) % 3
+                assert cells[:9] == [float(i == slot) for i in range(9)], (seat, space)
+                assert cells[9:12] == [
+                    pytest.approx(game.level[space] / hotel),
+                    float(game.level[space] == hotel),
+                    float(game.mortgaged[space]),
+                ], (seat, space)
 
 
 def test_bad_setups_are_refused() -> None:

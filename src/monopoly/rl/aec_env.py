@@ -45,7 +45,7 @@ from monopoly.core.records import record_of
 from monopoly.core.rules import RuleSet
 from monopoly.core.view import PlayerView
 
-from .catalogue import CATALOGUE, SIZE
+from .catalogue import CATALOGUE, SIZE, mask_of
 from .driver import DEFAULT_MAX_TURNS, Driver, check_driver_options, worth_share
 from .observation import OBS_HIGH, OBS_SIZE, Observer, observe_dict
 
@@ -161,16 +161,14 @@ class MonopolyEnv(AECEnv):  # type: ignore[misc]
         driver = self.driver
         assert driver is not None, "call reset() first"
         view = driver.views[seat]  # the seat's view of the game, kept by the driver
-        mask = np.zeros(SIZE, dtype=np.int8)
-        if agent == self.agent_selection and not (
+        moves = agent == self.agent_selection and not (
             self.terminations.get(agent) or self.truncations.get(agent)
-        ):
-            mask[driver.legal_ids(seat)] = 1
+        )
         return {
             "observation": self._observers[agent].observe(
                 view, driver.claim_seat == seat, driver.window_seat == seat
             ),
-            "action_mask": mask,
+            "action_mask": mask_of(driver.legal_ids(seat) if moves else ()),
         }
 
     def step(self, action: int | None) -> None:

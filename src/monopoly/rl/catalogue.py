@@ -56,6 +56,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from math import comb
 
+import numpy as np
+
 from monopoly.core.actions import (
     AcceptTrade,
     Action,
@@ -442,3 +444,13 @@ _SPACE_TYPES: dict[str, type[Action]] = {
 
 CATALOGUE = Catalogue()
 SIZE = CATALOGUE.size
+MASK_DTYPE = np.dtype(np.int8)
+
+
+def mask_of(ids: Iterable[int]) -> np.ndarray:
+    """The mask the environments give: int8, ``SIZE`` long, 1 at each of ``ids`` (a new
+    array each time)."""
+    flags = bytearray(SIZE)
+    for action_id in ids:
+        flags[action_id] = 1
+    return np.frombuffer(flags, MASK_DTYPE)

@@ -36,7 +36,7 @@ from monopoly.core.records import record_of
 from monopoly.core.rules import RuleSet
 from monopoly.core.view import PlayerView
 
-from .catalogue import SIZE
+from .catalogue import SIZE, mask_of
 from .driver import (
     DEFAULT_MAX_TURNS,
     Driver,
@@ -144,10 +144,8 @@ class MonopolyGymEnv(gym.Env[np.ndarray, int]):
         )
 
     def action_masks(self) -> np.ndarray:
-        mask = np.zeros(SIZE, dtype=np.int8)
-        if self.driver is not None and self.driver.to_move() == self.seat:
-            mask[self.driver.legal_ids(self.seat)] = 1
-        return mask
+        moves = self.driver is not None and self.driver.to_move() == self.seat
+        return mask_of(self.driver.legal_ids(self.seat) if self.driver and moves else ())
 
     def _info(self, illegal: bool = False) -> dict[str, Any]:
         return {"action_mask": self.action_masks(), "illegal": illegal, "seat": self.seat}

@@ -36,7 +36,7 @@ from monopoly.core.game import Game
 from monopoly.core.state import JAIL, ROLL, TRADE
 from monopoly.core.view import PlayerView
 
-from .catalogue import CATALOGUE, SIZE
+from .catalogue import CATALOGUE, SIZE, mask_of
 from .driver import Helper
 from .observation import OBS_SIZE, observe
 
@@ -125,10 +125,8 @@ def core_mask(view: PlayerView, free: bool) -> np.ndarray:
     before the roll too."""
     decision = view.decision
     free = free and decision is not None and decision.kind in (ROLL, JAIL)
-    mask = np.zeros(SIZE, dtype=np.int8)
     # the view answers everything the catalogue reads of a game
-    mask[CATALOGUE.legal_ids(cast(Game, view), view.seat, free, trades=False)] = 1
-    return mask
+    return mask_of(CATALOGUE.legal_ids(cast(Game, view), view.seat, free, trades=False))
 
 
 class CoreModeBot:

@@ -106,19 +106,30 @@ is current, is deciding, properties, buildings, position."""
 SEATS_START = OBS_LAYOUT["seats"][0]
 SPACES_START = OBS_LAYOUT["spaces"][0]
 DECISION_START = OBS_LAYOUT["decision_kind"][0]
+DECISION_SPACE_START = OBS_LAYOUT["decision_space"][0]
+DECISION_SEAT_START = OBS_LAYOUT["decision_seat"][0]
+NUMBERS_START = OBS_LAYOUT["decision_numbers"][0]
+BUS_START = OBS_LAYOUT["bus_steps"][0]
+GIVE_START = OBS_LAYOUT["trade_give"][0]
+TAKE_START = OBS_LAYOUT["trade_take"][0]
 GLOBALS_START = OBS_LAYOUT["globals"][0]
 EXTRAS_START = OBS_LAYOUT["extras"][0]
+KIND_SLOTS = {kind: slot for slot, kind in enumerate(ALL_KINDS)}
 _UNWRITTEN: SeatRow = (-1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
 _OUT: SeatRow = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+_NOWHERE = -(2**40)
+_BLANK: SeatRow = (1, _NOWHERE, _NOWHERE, -2, -1, -1, -1, -1, -1, -1, -1)
+"""An active seat's row that differs in every number from any real one (position -1:
+no position to clear): a slot just cleared is written in full against it."""
 
 
 class Observer:
     """One seat's observation vector, brought up to date from what changed since the
-    previous one: the slots of the seats whose numbers changed and the spaces whose
-    owner, buildings or mortgage changed; the decision and the globals (small) are
-    written each time. Any game of the same board, seat and player count may follow
-    any other: what is kept is compared with the game, never assumed. A test compares
-    it with :func:`observe` over random games."""
+    previous one: the numbers of a seat's slot that changed, the owner, buildings or
+    mortgage of a space that changed, the entries of the decision that changed, the
+    globals when one changed. Any game of the same board, seat and player count may
+    follow any other: what is kept is compared with the game, never assumed. A test
+    compares it with :func:`observe` over random games."""
 
     def __init__(self) -> None:
         self._out = np.zeros(OBS_SIZE, dtype=np.float32)
@@ -131,6 +142,8 @@ class Observer:
         self._level: list[int] = []
         self._mortgaged: list[bool] = []
         self._globals: list[float] = []
+        self._decision: dict[int, float] = {}
+        """The decision's entries written now (index → value, the others are 0)."""
         self._counts: list[int] = []
         self._buildings: list[int] = []
         self._holdings: list[int] = []
@@ -151,8 +164,10 @@ class Observer:
         out = self._out
         self._spaces(view, out)
         self._seats(view, out)
-        _decision(view, out, claim_turn)
-        out[EXTRAS_START + 4] = float(window)
+        decision = _decision(view, claim_turn, window)
+        if decision != self._decision:
+            _write_changes(out, self._decision, decision)
+            self._decision = decision
         globals_now = _globals(view)
         if globals_now != self._globals:
             out[GLOBALS_START : GLOBALS_START + len(globals_now)] = globals_now
@@ -171,12 +186,14 @@ class Observer:
             out[SEATS_START + relative(view, seat) * SEAT_FEATURES] = 1.0  # present
         self._rows = [_UNWRITTEN] * view.players
         # The other spaces as they are (only properties are written); the properties as
-        # nobody's (-2 is no seat) with no level, so that each is written first.
+        # written now: nobody's (-2, no seat: no slot to clear), a level of -1 (to be
+        # written), not mortgaged (0).
         self._owner, self._level = list(view.owner), list(view.level)
         self._mortgaged = list(view.mortgaged)
         for space in view.board.properties:
-            self._owner[space], self._level[space] = -2, -1
+            self._owner[space], self._level[space], self._mortgaged[space] = -2, -1, False
         self._globals = []
+        self._decision = {}
 
     def _seats(self, view: PlayerView, out: np.ndarray) -> None:
         decision = view.decision
@@ -202,8 +219,9 @@ class Observer:
                     view.position[seat],
                 )
             if row != rows[seat]:
+                base = SEATS_START + relative(view, seat) * SEAT_FEATURES
+                _write_seat(out, base, row, rows[seat])
                 rows[seat] = row
-                _write_seat(out, SEATS_START + relative(view, seat) * SEAT_FEATURES, row)
 
     def _spaces(self, view: PlayerView, out: np.ndarray) -> None:
         owner, level, mortgaged = view.owner, view.level, view.mortgaged
@@ -212,21 +230,19 @@ class Observer:
             return
         seat, players, hotel = view.seat, view.players, self._hotel
         for space in view.board.properties:
-            if (
-                owner[space] == known_owner[space]
-                and level[space] == known_level[space]
-                and mortgaged[space] == known_mortgaged[space]
-            ):
-                continue
-            known_owner[space], known_level[space] = owner[space], level[space]
-            known_mortgaged[space] = mortgaged[space]
             base = SPACES_START + space * SPACE_FEATURES
-            out[base : base + 4 + MAX_SEATS] = 0.0  # all but the printed price
-            slot = 0 if owner[space] < 0 else 1 + (owner[space] - seat) % players
-            out[base + slot] = 1.0
-            out[base + 1 + MAX_SEATS] = level[space] / hotel
-            out[base + 2 + MAX_SEATS] = float(level[space] == hotel)
-            out[base + 3 + MAX_SEATS] = float(mortgaged[space])
+            if owner[space] != known_owner[space]:
+                if known_owner[space] != -2:  # -2: not written yet (all zeros)
+                    out[base + _owner_slot(known_owner[space], seat, players)] = 0.0
+                out[base + _owner_slot(owner[space], seat, players)] = 1.0
+                known_owner[space] = owner[space]
+            if level[space] != known_level[space]:
+                out[base + 1 + MAX_SEATS] = level[space] / hotel
+                out[base + 2 + MAX_SEATS] = float(level[space] == hotel)
+                known_level[space] = level[space]
+            if mortgaged[space] != known_mortgaged[space]:
+                out[base + 3 + MAX_SEATS] = float(mortgaged[space])
+                known_mortgaged[space] = mortgaged[space]
         self._count_holdings(view)
 
     def _count_holdings(self, view: PlayerView) -> None:
@@ -238,32 +254,62 @@ class Observer:
         for space in view.board.properties:
             owner = view.owner[space]
             if owner >= 0:
-                counts[owner] += 1
-                buildings[owner] += view.level[space]
+                counts[owner] = counts[owner] + 1
+                buildings[owner] = buildings[owner] + view.level[space]
         self._counts, self._buildings = counts, buildings
         self._holdings = [view.net_worth(seat) - view.cash[seat] for seat in range(players)]
 
 
-def _write_seat(out: np.ndarray, base: int, row: SeatRow) -> None:
+def _owner_slot(owner: int, seat: int, players: int) -> int:
+    """A space's owner one-hot slot: 0 the bank, 1 + the owner's relative seat."""
+    return 0 if owner < 0 else 1 + (owner - seat) % players
+
+
+def _write_seat(out: np.ndarray, base: int, row: SeatRow, before: SeatRow) -> None:
     """A seat's slot after ``present``: active, cash, net worth, in jail, failed jail
     rolls / 3, jail cards, Speed Die, is current, is deciding, properties / 28,
-    buildings / 20, position one-hot."""
-    out[base + 1 : base + SEAT_FEATURES] = 0.0
+    buildings / 20, position one-hot; only the numbers that differ from ``before``,
+    the row written last (the whole slot when the seat was not active in it)."""
     active, cash, worth, jail_turns, cards, speed, current, deciding, count, built, at = row
-    if not active:
-        return
-    out[base + 1] = 1.0
-    out[base + 2] = cash / MONEY_SCALE
-    out[base + 3] = worth / MONEY_SCALE
-    out[base + 4] = float(jail_turns >= 0)
-    out[base + 5] = max(jail_turns, 0) / 3.0
-    out[base + 6] = float(cards)
-    out[base + 7] = float(speed)
-    out[base + 8] = float(current)
-    out[base + 9] = float(deciding)
-    out[base + 10] = count / 28.0
-    out[base + 11] = built / 20.0
-    out[base + 12 + at] = 1.0
+    if not active or before[0] != 1:
+        out[base + 1 : base + SEAT_FEATURES] = 0.0
+        if not active:
+            return
+        out[base + 1] = 1.0
+        before = _BLANK
+    if cash != before[1]:
+        out[base + 2] = cash / MONEY_SCALE
+    if worth != before[2]:
+        out[base + 3] = worth / MONEY_SCALE
+    if jail_turns != before[3]:
+        out[base + 4] = float(jail_turns >= 0)
+        out[base + 5] = max(jail_turns, 0) / 3.0
+    if cards != before[4]:
+        out[base + 6] = float(cards)
+    if speed != before[5]:
+        out[base + 7] = float(speed)
+    if current != before[6]:
+        out[base + 8] = float(current)
+    if deciding != before[7]:
+        out[base + 9] = float(deciding)
+    if count != before[8]:
+        out[base + 10] = count / 28.0
+    if built != before[9]:
+        out[base + 11] = built / 20.0
+    if at != before[10]:
+        if before[10] >= 0:
+            out[base + 12 + before[10]] = 0.0
+        out[base + 12 + at] = 1.0
+
+
+def _write_changes(out: np.ndarray, before: dict[int, float], now: dict[int, float]) -> None:
+    """Write the entries ``now`` where they differ from ``before`` (absent: 0)."""
+    for index in before:
+        if index not in now:
+            out[index] = 0.0
+    for index, value in now.items():
+        if before.get(index) != value:
+            out[index] = value
 
 
 _COLUMNS: dict[Tables, tuple[np.ndarray, np.ndarray]] = {}
@@ -280,48 +326,55 @@ def _board_columns(view: PlayerView) -> tuple[np.ndarray, np.ndarray]:
     return held
 
 
-def _decision(view: PlayerView, out: np.ndarray, claim_turn: bool) -> None:
-    out[DECISION_START:GLOBALS_START] = 0.0
+def _decision(view: PlayerView, claim_turn: bool, window: bool) -> dict[int, float]:
+    """The entries of the decision slices (decision kind ... extras) that are not 0."""
+    entries: dict[int, float] = {}
+    if window:
+        entries[EXTRAS_START + 4] = 1.0
     decision = view.decision
-    kind_start = DECISION_START
     if decision is None:
-        out[kind_start + len(ALL_KINDS)] = 1.0
-        return
+        entries[DECISION_START + len(ALL_KINDS)] = 1.0
+        return entries
     kind = CLAIM_KIND if claim_turn else decision.kind
-    out[kind_start + (ALL_KINDS.index(kind) if kind in ALL_KINDS else len(ALL_KINDS) - 1)] = 1.0
+    entries[DECISION_START + KIND_SLOTS.get(kind, len(ALL_KINDS) - 1)] = 1.0
     if 0 <= decision.space < BOARD_SIZE:
-        out[OBS_LAYOUT["decision_space"][0] + decision.space] = 1.0
-    out[OBS_LAYOUT["decision_seat"][0] + relative(view, decision.seat)] = 1.0
-    numbers = OBS_LAYOUT["decision_numbers"][0]
+        entries[DECISION_SPACE_START + decision.space] = 1.0
+    entries[DECISION_SEAT_START + relative(view, decision.seat)] = 1.0
+    numbers = NUMBERS_START
     if decision.kind == BID:
         running = decision.data
         low, _high = view.bid_range()
-        out[numbers] = running.high_bid / MONEY_SCALE
-        out[numbers + 1] = low / MONEY_SCALE
-        out[numbers + 2] = float(running.high_bidder == view.seat)
+        _put(entries, numbers, running.high_bid / MONEY_SCALE)
+        _put(entries, numbers + 1, low / MONEY_SCALE)
+        _put(entries, numbers + 2, float(running.high_bidder == view.seat))
     elif decision.kind == RAISE_CASH:
-        out[numbers + 3] = decision.data.amount / MONEY_SCALE
-        out[numbers + 4] = float(decision.data.creditor < 0)
+        _put(entries, numbers + 3, decision.data.amount / MONEY_SCALE)
+        _put(entries, numbers + 4, float(decision.data.creditor < 0))
     elif decision.kind == TRADE:
         offer = decision.data
-        out[numbers + 5] = offer.give_cash / MONEY_SCALE
-        out[numbers + 6] = offer.take_cash / MONEY_SCALE
+        _put(entries, numbers + 5, offer.give_cash / MONEY_SCALE)
+        _put(entries, numbers + 6, offer.take_cash / MONEY_SCALE)
         for space in offer.give:
-            out[OBS_LAYOUT["trade_give"][0] + space] = 1.0
+            entries[GIVE_START + space] = 1.0
         for space in offer.take:
-            out[OBS_LAYOUT["trade_take"][0] + space] = 1.0
-        extras = OBS_LAYOUT["extras"][0]
-        out[extras] = len(offer.give_cards)
-        out[extras + 1] = len(offer.take_cards)
+            entries[TAKE_START + space] = 1.0
+        _put(entries, EXTRAS_START, float(len(offer.give_cards)))
+        _put(entries, EXTRAS_START + 1, float(len(offer.take_cards)))
     elif decision.kind == WANT:
-        out[numbers + 7] = float(decision.data.hotel)
+        _put(entries, numbers + 7, float(decision.data.hotel))
     elif decision.kind == BUS:
         for steps in decision.data:
             if 1 <= steps <= 12:
-                out[OBS_LAYOUT["bus_steps"][0] + steps - 1] = 1.0
-    extras = OBS_LAYOUT["extras"][0]
-    out[extras + 2] = view.free_parking_pot / MONEY_SCALE
-    out[extras + 3] = sum(c[3] for c in view.claims if c[0] == view.seat) / MONEY_SCALE
+                entries[BUS_START + steps - 1] = 1.0
+    _put(entries, EXTRAS_START + 2, view.free_parking_pot / MONEY_SCALE)
+    owed = sum(c[3] for c in view.claims if c[0] == view.seat)
+    _put(entries, EXTRAS_START + 3, owed / MONEY_SCALE)
+    return entries
+
+
+def _put(entries: dict[int, float], index: int, value: float) -> None:
+    if value:
+        entries[index] = value
 
 
 def _globals(view: PlayerView) -> list[float]:

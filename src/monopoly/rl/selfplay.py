@@ -25,7 +25,7 @@ from monopoly.core.game import Game
 from monopoly.core.state import BID, RAISE_CASH
 from monopoly.core.view import PlayerView
 
-from .catalogue import CATALOGUE, SIZE
+from .catalogue import CATALOGUE, SIZE, mask_of
 from .observation import observe
 
 Policy = Callable[[np.ndarray, np.ndarray], int]
@@ -38,21 +38,17 @@ def decision_mask(view: PlayerView, legal: Sequence[Action]) -> np.ndarray:
     """The mask of the ids that answer ``view``'s pending decision (as in the ``core``
     mode without building): the answers the engine lists, the bid templates, and in a
     debt the sales and mortgages that raise the cash."""
-    mask = np.zeros(SIZE, dtype=np.int8)
     decision = view.decision
     if decision is not None and decision.kind == RAISE_CASH:
         legal = [
             *legal,
             *(a for a in view.free_actions() if isinstance(a, SellBuilding | Mortgage)),
         ]
-    for action in legal:
-        action_id = CATALOGUE.id_of(action, view)
-        if action_id is not None:
-            mask[action_id] = 1
+    ids = [i for action in legal if (i := CATALOGUE.id_of(action, view)) is not None]
     if decision is not None and decision.kind == BID:
         # the view answers what the templates read (bid range, board): a game's reader
-        mask[CATALOGUE._bid_templates(cast(Game, view), decision)] = 1
-    return mask
+        ids.extend(CATALOGUE._bid_templates(cast(Game, view), decision))
+    return mask_of(ids)
 
 
 class PolicyBot:
