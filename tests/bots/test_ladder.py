@@ -14,7 +14,6 @@ from monopoly.bots.base import BotError, make_bot, play
 from monopoly.cli.ladder import (
     LadderResult,
     Standing,
-    _rate,
     lineups,
     rate_games,
     registered_levels,
@@ -125,19 +124,20 @@ def test_places_follow_the_order_players_went_out_then_net_worth() -> None:
 
 def test_a_game_is_rated_by_finishing_order() -> None:
     """The second place gains on the fourth: with the rest tied they would be equal."""
-    model = PlackettLuce()
-    ratings = {name: model.rating(name=name) for name in ("a", "b", "c", "d")}
+    first = PlackettLuce().rating()
     result = LadderResult(
         ["a", "b", "c", "d"],
         1,
         0,
         "standard",
         1000,
-        {n: Standing(n, r.mu, r.sigma) for n, r in ratings.items()},
+        {n: Standing(n, first.mu, first.sigma) for n in "abcd"},
     )
     outcome = Outcome(("a", "b", "c", "d"), (0,), 100, 25, "last_player", (1, 2, 3, 4))
-    _rate(model, ratings, result, "4p", outcome)
-    assert ratings["a"].mu > ratings["b"].mu > ratings["c"].mu > ratings["d"].mu
+    rate_games(result, [("4p", outcome)])
+    mus = [result.standings[n].mu for n in "abcd"]
+    assert mus == sorted(mus, reverse=True) and len(set(mus)) == 4
+    assert result.games == 1 and result.standings["a"].wins["4p"] == 1
 
 
 def test_games_won_in_blocks_leave_equal_entrants_level() -> None:

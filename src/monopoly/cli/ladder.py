@@ -23,7 +23,9 @@ as they are played — every 4-player line-up's games in a block, then every pai
 last blocks decided the table. So the games are rated once all are played, in an order
 shuffled by the seed (the same on any backend), and without openskill's drift ``tau``:
 it lets a rating forget old games, as a person's skill changes, but a level's play does
-not change from one game to the next.
+not change from one game to the next. One shuffled order still moves an ordinal by
+about ±0.6, so the games are rated in ``ORDERS`` such orders and the table gives the
+mean μ and σ.
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from itertools import combinations
 from pathlib import Path
+from statistics import fmean
 from typing import Annotated, Any
 
 import typer
@@ -61,6 +64,10 @@ FORMATS = {"4p": 4, "heads-up": 2}
 DRIFT = 0.0
 """openskill's ``tau``, the skill drift added before each game: none for computer
 players, whose play does not change (see the module docstring)."""
+ORDERS = 10
+"""How many shuffled orders the games are rated in (the table gives the means): one
+order alone moves an ordinal by about ±0.6 (one standard deviation) at 60 games a
+line-up."""
 
 
 @dataclass
@@ -194,28 +201,36 @@ def run_ladder(
 
 
 def rate_games(result: LadderResult, played: list[tuple[str, Outcome]]) -> None:
-    """Rate the games ``played`` (format, outcome) into ``result``'s standings, in an
-    order shuffled by its seed, so that no block of one line-up or one format comes
-    last (``played`` is in the order of the line-ups and their games, whatever the
-    backend)."""
-    model = PlackettLuce(tau=DRIFT)
-    ratings = {name: model.rating(name=name) for name in result.entrants}
-    order = list(played)
-    random.Random(result.seed).shuffle(order)
-    for kind, outcome in order:
-        _rate(model, ratings, result, kind, outcome)
-    for name, rating in ratings.items():
-        result.standings[name].mu = rating.mu
-        result.standings[name].sigma = rating.sigma
+    """Count the games ``played`` (format, outcome) into ``result``'s standings and rate
+    them in ``ORDERS`` orders shuffled by its seed, so that no block of one line-up or
+    one format comes last (``played`` is in the order of the line-ups and their games,
+    whatever the backend); each entrant's μ and σ are the means of those orders'."""
+    for kind, outcome in played:
+        _count(result, kind, outcome)
+    shuffle = random.Random(result.seed).shuffle
+    ends: dict[str, list[Any]] = {name: [] for name in result.entrants}
+    for _ in range(ORDERS):
+        model = PlackettLuce(tau=DRIFT)
+        ratings = {name: model.rating(name=name) for name in result.entrants}
+        order = list(played)
+        shuffle(order)
+        for _kind, outcome in order:
+            _rate(model, ratings, outcome)
+        for name, rating in ratings.items():
+            ends[name].append(rating)
+    for name, rated in ends.items():
+        result.standings[name].mu = fmean(r.mu for r in rated)
+        result.standings[name].sigma = fmean(r.sigma for r in rated)
 
 
-def _rate(
-    model: PlackettLuce, ratings: dict[str, Any], result: LadderResult, kind: str, outcome: Outcome
-) -> None:
+def _rate(model: PlackettLuce, ratings: dict[str, Any], outcome: Outcome) -> None:
     teams = [[ratings[name]] for name in outcome.seats]
     ranks = [float(place) for place in outcome.places]
     for team, name in zip(model.rate(teams, ranks=ranks), outcome.seats, strict=True):
         ratings[name] = team[0]
+
+
+def _count(result: LadderResult, kind: str, outcome: Outcome) -> None:
     for seat, name in enumerate(outcome.seats):
         standing = result.standings[name]
         standing.games[kind] += 1
