@@ -146,22 +146,31 @@ class Answers:
         who pays how much."""
         offers: list[tuple[int, int, int]] = []
         active, owners, prices, players = game.active, game.owner, game.tables.price, game.players
+        asked: list[list[int]] = [[] for _ in range(players)]  # by payer
+        partners = [
+            (offset, partner)
+            for offset in range(1, players)
+            if active[partner := (seat + offset) % players]
+        ]
+        mine = asked[seat]
         for space in game.board.properties:
             owner = owners[space]
             if owner < 0 or not active[owner]:
                 continue
             price = prices[space]
             if owner == seat:
-                for offset in range(1, players):
-                    partner = (seat + offset) % players
-                    if active[partner]:
-                        offers.append(
-                            (TRADE_SELL + (offset - 1) * BOARD_SIZE + space, partner, price)
-                        )
+                for offset, partner in partners:
+                    offers.append((TRADE_SELL + (offset - 1) * BOARD_SIZE + space, partner, price))
+                    asked[partner].append(price)
                 continue
-            offers.append((TRADE_BUY + space, seat, buy_price(price, False)))
-            offers.append((TRADE_BUY_HIGH + space, seat, buy_price(price, True)))
-        self.prices = [sorted(paid for _i, by, paid in offers if by == p) for p in range(players)]
+            low, high = buy_price(price, False), buy_price(price, True)
+            offers.append((TRADE_BUY + space, seat, low))
+            offers.append((TRADE_BUY_HIGH + space, seat, high))
+            mine.append(low)
+            mine.append(high)
+        for payer_prices in asked:
+            payer_prices.sort()
+        self.prices = asked
         return offers
 
     def reach_of(self, cash: list[int]) -> list[int]:
