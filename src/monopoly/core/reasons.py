@@ -21,7 +21,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from .memo import remember
-from .wording import one_stop
+from .wording import Fields, one_stop
 
 if TYPE_CHECKING:
     from .board import Names
@@ -66,20 +66,9 @@ def templates(language: str) -> dict[str, str]:
     return {k[size:]: v for k, v in catalog(language).items() if k.startswith(PREFIX)}
 
 
-class _Fields(dict[str, Any]):
-    """Template fields: the reason's values, then the edition's words."""
-
-    terms: dict[str, str]
-
-    def __missing__(self, name: str) -> str:
-        return self.terms[name]
-
-
 def fill(template: str, values: dict[str, Any], terms: dict[str, str]) -> str:
     """``template`` with ``values`` and the edition ``terms`` ({house}, {bank}...)."""
-    fields = _Fields(values)
-    fields.terms = terms
-    return one_stop(template.format_map(fields))
+    return one_stop(template.format_map(Fields(values, terms)))
 
 
 REASONS_KEPT = 10_000
