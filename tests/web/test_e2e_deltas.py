@@ -33,7 +33,11 @@ CHECKPOINTS = (60, 150)
 PAGE_STATE = """() => {
   const state = window.monopolyScreen.state;
   const spaces = [...document.querySelectorAll('.space')].map((node) => ({ ...node.dataset }));
-  const players = document.querySelector('.players')?.innerText ?? '';
+  // A cash change floats beside the figure for a moment (an animation, not state): the
+  // pages are compared without it.
+  const panel = document.querySelector('.players')?.cloneNode(true);
+  panel?.querySelectorAll('.money-floats').forEach((node) => node.remove());
+  const players = panel?.textContent ?? '';
   const pick = ({ state_id, seat, game, decision, decision_actions, free_actions, bid_range }) =>
     ({ state_id, seat, game, decision, decision_actions, free_actions, bid_range });
   return { state: pick(state), spaces, players };
