@@ -4,13 +4,26 @@ from __future__ import annotations
 
 import gc
 from collections.abc import Sequence
+from pathlib import Path
+
+import pytest
 
 from monopoly.bots.base import make_bot
 from monopoly.core.actions import Action, DeclineBuy, PassBid, Roll
 from monopoly.core.editions import get_edition
+from monopoly.core.errors import RecordError
 from monopoly.core.game import Game
+from monopoly.core.records import load_record, record_of
 from monopoly.core.view import PlayerView
-from monopoly.sim.runner import SimConfig, game_seed, lineup, play_counting, play_game, run
+from monopoly.sim.runner import (
+    SimConfig,
+    game_seed,
+    lineup,
+    play_counting,
+    play_game,
+    record_name,
+    run,
+)
 from monopoly.sim.texts import JAIL_SLOT
 from tests.memory import alive_check
 from tests.scenario import start
@@ -81,6 +94,32 @@ def test_a_game_replays_from_its_index_alone() -> None:
     again = play_game(config, 3)
     assert summary.turns[3] == again.turns
     assert summary.games == 5
+
+
+def test_games_without_records_are_the_games_the_records_show(tmp_path: Path) -> None:
+    """A simulation that writes no records keeps none while playing; its games are the
+    same as those of a run that writes them, and each written record replays to them."""
+    plain = SimConfig.create(4, players=3, seed=4, workers=1, turn_limit=250)
+    recorded = SimConfig.create(4, players=3, seed=4, workers=1, turn_limit=250, records=tmp_path)
+    for index in range(4):
+        without, written = play_game(plain, index), play_game(recorded, index)
+        assert (without.winners, without.turns, without.net_worths) == (
+            written.winners,
+            written.turns,
+            written.net_worths,
+        )
+        replayed = load_record(tmp_path / record_name(index))
+        assert replayed.winners == written.winners and replayed.turn == written.turns
+
+
+def test_a_game_that_keeps_no_record_says_so() -> None:
+    game = Game.new(2, seed=3, rules="standard")
+    game.chance.keeping = False
+    assert game.decision is not None
+    game.apply(Roll(game.decision.seat))
+    assert game.last_roll  # the game plays on: only its record is not kept
+    with pytest.raises(RecordError, match="keeps no record"):
+        record_of(game)
 
 
 def test_a_finished_game_is_freed_without_the_cyclic_collector() -> None:

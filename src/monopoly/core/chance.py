@@ -31,15 +31,17 @@ Entry = tuple[Any, ...]
 
 
 class ChanceSource:
-    """Hands out chance outcomes and writes every outcome and action to ``log``."""
+    """Hands out chance outcomes and writes every outcome and action to ``log``, unless
+    ``keeping`` is off: a simulation that keeps no record of its games writes nothing."""
 
-    __slots__ = ("log", "position", "rng", "script")
+    __slots__ = ("keeping", "log", "position", "rng", "script")
 
     def __init__(self, seed: int, script: list[Entry] | None = None) -> None:
         self.rng = random.Random(seed)
         self.script: list[Entry] = script or []
         self.position = 0
         self.log: list[Entry] = []
+        self.keeping = True
 
     def __deepcopy__(self, memo: dict[int, Any]) -> ChanceSource:
         """A copy with the same generator state; the entries are immutable and shared."""
@@ -47,6 +49,7 @@ class ChanceSource:
         twin.rng.setstate(self.rng.getstate())
         twin.position = self.position
         twin.log = list(self.log)
+        twin.keeping = self.keeping
         return twin
 
     def _scripted(self, kind: str) -> Entry | None:
@@ -79,7 +82,8 @@ class ChanceSource:
             else:
                 white = tuple(int(_RANDOM(rng) * 6) + 1 for _ in range(count))
                 dice = (*white, min(int(_RANDOM(rng) * 6) + 1, MR_MONOPOLY)) if speed else white
-        self.log.append(("dice", dice))
+        if self.keeping:
+            self.log.append(("dice", dice))
         return dice
 
     def shuffle(self, role: str, keys: tuple[str, ...]) -> tuple[str, ...]:
@@ -98,7 +102,8 @@ class ChanceSource:
             order: tuple[str, ...] = tuple(entry[2])
         else:
             order = shuffled(self.rng, keys)
-        self.log.append(("shuffle", role, order))
+        if self.keeping:
+            self.log.append(("shuffle", role, order))
         return order
 
     def deal(self, spaces: tuple[int, ...]) -> tuple[int, ...]:
@@ -112,8 +117,14 @@ class ChanceSource:
             order: tuple[int, ...] = tuple(entry[1])
         else:
             order = shuffled(self.rng, spaces)
-        self.log.append(("deal", order))
+        if self.keeping:
+            self.log.append(("deal", order))
         return order
+
+    def note_action(self, action: Any) -> None:
+        """Write a played action to the log, between the outcomes it led to."""
+        if self.keeping:
+            self.log.append(("action", action))
 
     def next_action(self) -> Any:
         """The next scripted action, or None when the script has none next."""

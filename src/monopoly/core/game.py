@@ -722,7 +722,7 @@ class Game:
         if decision is None:
             decision = self.decision
             assert decision is not None
-        self.chance.log.append(("action", action))
+        self.chance.note_action(action)
         if type(action) is ROLL_ACTION:  # the commonest action, by a direct call
             movement.roll(self, decision.seat)
         else:
@@ -801,6 +801,8 @@ class Game:
     @property
     def record(self) -> list[Entry]:
         """Every chance outcome and action so far, in order."""
+        if not self.chance.keeping:
+            raise RecordError("this game keeps no record (a simulation asked for none)")
         return self.chance.log
 
     def chance_outcomes(self, action: Action, given: list[Entry] | None = None) -> Any:

@@ -83,6 +83,7 @@ def next_chance_event(
     given = list(outcomes or [])
     probe.chance.script = given
     probe.chance.position = 0
+    probe.chance.keeping = True  # what the action draws is read from the log
     start = len(probe.chance.log)
     probe.apply(action)
     drawn = [entry for entry in probe.chance.log[start:] if entry[0] != "action"]

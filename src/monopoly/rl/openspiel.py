@@ -180,6 +180,7 @@ class MonopolyState(pyspiel.State):  # type: ignore[misc]
             game = self.driver.game.clone()
             game.chance.script = list(self.given)
             game.chance.position = 0
+            game.chance.keeping = True  # what the action draws is read from the log
             start = len(game.chance.log)
             assert self.pending is not None
             game.collect_events = True  # to see which cards are turned up

@@ -206,6 +206,7 @@ def _play_game(config: SimConfig, index: int) -> GameResult:
     levels = lineup(config.bots, config.players, index)
     game = Game.new(player_names(levels), config.edition, config.rules, seed, config.language)
     game.collect_events = False
+    game.chance.keeping = config.records is not None
     bots = [make_bot(level, bot_seed(seed, seat)) for seat, level in enumerate(levels)]
     try:
         landings = play_counting(game, bots)
