@@ -18,7 +18,7 @@ from monopoly.core.view import PlayerView
 
 from .manners import OfferMemory
 from .player import LevelPlayer
-from .trading import Candidate, group_candidate, offer_gains, set_offers
+from .trading import Candidate, cash_trade_states, group_candidate, offer_gains, set_offers
 from .valuation import Valuation, shared_valuation
 
 TRADE_RETRY_TURNS: Final = 15
@@ -50,6 +50,10 @@ class NormalBot(LevelPlayer):
         found none (no view: none since the last offer)."""
         self._fruitless_deeds = -1
         self._fruitless_spare = 0
+        self._priced_out: tuple[object, list[Candidate], list[int], float] | None = None
+        """The last search, if it found no offer for want of cash (or of gain): its view,
+        candidates, their trades' states (:func:`cash_trade_states`) and the least
+        spare cash that would have bought one."""
         self._candidates_view: object = None
         self._candidates_seat = -1
         self._candidates_buildings = -1
@@ -70,6 +74,7 @@ class NormalBot(LevelPlayer):
         self.manners.clear()
         self._trade_turn = -1
         self._fruitless_view = None
+        self._priced_out = None
 
     # ------------------------------------------------------------------ before rolling
     def turn_actions(self, view: PlayerView, seat: int) -> Action | None:
@@ -124,6 +129,8 @@ class NormalBot(LevelPlayer):
     ) -> Action | None:
         """The best legal offer for one of the ``candidates`` (:func:`set_candidates`), the
         same one at most every few turns and 3 times (None: there is none)."""
+        if self._still_priced_out(view, candidates, spare):
+            return None
 
         # The turn of this search: propose_trade keeps it (view.turn is a call).
         def share(key: Candidate) -> float:
@@ -132,12 +139,31 @@ class NormalBot(LevelPlayer):
                 return 0.0
             return self._share(key)
 
-        offers = set_offers(self.valuation, view, seat, spare, self.swaps, share, candidates)
+        offers, reach = set_offers(self.valuation, view, seat, spare, self.swaps, share, candidates)
         for _gain, offer in offers:
             if view.is_legal(offer):
                 self._offering(view, offer, self._trade_turn)
                 return offer
+        self._priced_out = None
+        if not offers and reach > spare:
+            states = cash_trade_states(self.valuation, view, candidates)
+            self._priced_out = (view, list(candidates), states, reach)
         return None
+
+    def _still_priced_out(self, view: PlayerView, candidates: list[Candidate], spare: int) -> bool:
+        """Whether the search would find no offer again for want of cash: it did last
+        time, with the same candidates in the same states, and we have less than would
+        have bought one. Every candidate had a share then, and while no offer is made a
+        share stays the same or drops to 0 (:meth:`_share`, the manners), so each asks
+        the same cash again or is skipped."""
+        out = self._priced_out
+        return (
+            out is not None
+            and out[0] is view
+            and spare < out[3]
+            and candidates == out[1]
+            and cash_trade_states(self.valuation, view, candidates) == out[2]
+        )
 
     def _offering(self, view: PlayerView, offer: ProposeTrade, turn: int) -> None:
         """Count the attempt at this (partner, take) and note it in :attr:`manners`; a
@@ -147,6 +173,7 @@ class NormalBot(LevelPlayer):
         attempts = self._offered.get(key, (0, 0))[0]
         self._offered[key] = (attempts + 1, turn)
         self._fruitless_view = None
+        self._priced_out = None
 
     def _candidates(self, view: PlayerView, seat: int) -> list[tuple[int, tuple[int, ...]]]:
         """:func:`set_candidates`, kept group by group: a street group is looked at again
