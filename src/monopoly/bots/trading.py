@@ -217,7 +217,7 @@ def set_offers(
             else (gain, _proposal(seat, partner, (), pay, missing, 0))
         )
         if offer is None and gain > 0 and pay > 0 and pay < reach:
-            reach = pay  # priced out: an offer with this much spare cash
+            reach = float(pay)  # priced out: an offer with this much spare cash
         if swaps:
             swap = _swap_offer(valuation, view, seat, partner, missing, spare_cash, keep)
             if swap is not None and (offer is None or swap[0] > offer[0]):
