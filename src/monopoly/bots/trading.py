@@ -194,9 +194,9 @@ def set_offers(
     gain we keep for the (partner, take) pair ``key`` (0.5: an even split; 0: skip it).
     ``candidates``: :func:`set_candidates` of the board now, if the caller has them.
 
-    The least cash holds for the same board and shares: ``inf`` when no more cash would
-    help, ``-inf`` when the search skipped a candidate (a share of 0) or weighed swaps
-    (they depend on the partner's cash too).
+    The least cash holds for the same board and the same shares (a candidate without a
+    share is the caller's to judge): ``inf`` when no more cash would help, ``-inf``
+    when the search weighed swaps (they depend on the partner's cash too).
     """
     if candidates is None:
         candidates = set_candidates(valuation, view.owner, view.level, seat)
@@ -206,7 +206,6 @@ def set_offers(
         keep = share(candidate)  # the candidate is the (partner, take) pair
         partner, missing = candidate
         if keep <= 0:
-            reach = -math.inf
             continue
         # Cash for the streets (inline: a search's most frequent step).
         terms: Terms = (seat, partner, (), 0, (), missing, 0, ())
