@@ -232,10 +232,11 @@ def cash_trade_states(
     valuation: Valuation, view: PlayerView, candidates: Sequence[Candidate]
 ) -> list[int]:
     """The :func:`state_code` of each candidate's cash trade: all that its worth (and so
-    the cash :func:`set_offers` asks to pay) depends on."""
-    return [
-        state_code(view, valuation.members_touched((), missing)) for _partner, missing in candidates
-    ]
+    the cash :func:`set_offers` asks to pay) depends on. Such a trade touches one group,
+    the one of the streets asked for (see :meth:`Valuation.members_touched`)."""
+    tables = valuation.facts.tables
+    groups, group_of = tables.groups, tables.group_of
+    return [state_code(view, groups[group_of[missing[0]]]) for _partner, missing in candidates]
 
 
 def set_candidates(
