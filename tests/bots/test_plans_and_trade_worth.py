@@ -4,14 +4,12 @@ position that calls for them."""
 
 from __future__ import annotations
 
-import math
-
 from monopoly.bots.normal import NormalBot
-from monopoly.bots.trading import set_offers, terms_gains
-from monopoly.core.actions import Build, ProposeTrade
+from monopoly.bots.trading import terms_gains
+from monopoly.core.actions import Build
 from monopoly.core.view import PlayerView
 from tests.scenario import start
-from tests.spaces import BOARDWALK, NEW_YORK, ORANGE, ST_JAMES, TENNESSEE
+from tests.spaces import NEW_YORK, ORANGE, ST_JAMES, TENNESSEE
 
 
 def orange_player(levels: tuple[int | str, ...]) -> tuple[NormalBot, PlayerView]:
@@ -70,27 +68,3 @@ def test_a_trade_is_worth_the_same_between_other_seats_in_the_same_standing() ->
     mortgaged = gains(0, mortgaged=True)
     assert mortgaged != first
     assert gains(2, mortgaged=True) == mortgaged
-
-
-def test_an_offer_short_of_cash_is_made_once_the_cash_is_there() -> None:
-    """Seat 0 holds St. James and Tennessee, seat 1 New York. The search for an offer
-    tells the least spare cash that buys New York; the normal player finds nothing with
-    less (again at a later turn, after a deed changed hands elsewhere) and, with more,
-    offers exactly that cash."""
-    properties = {str(ST_JAMES): {"owner": 0}, str(TENNESSEE): {"owner": 0}}
-    properties[str(NEW_YORK)] = {"owner": 1}
-    game = start({"players": [{"cash": 3000}, {}], "properties": properties})
-    view = PlayerView(game, 0)
-    player = NormalBot()
-    player.prepare(view)
-    offers, least = set_offers(player.valuation, view, 0, 1, False, lambda key: 0.5)
-    assert offers == []
-    assert 100 < least < math.inf
-    price = int(least)
-    assert player.propose_trade(view, 0, price - 100) is None
-    game.turn += 1
-    game.give_deed(BOARDWALK, 1)
-    assert player.propose_trade(view, 0, price - 1) is None
-    game.turn += 1
-    offer = player.propose_trade(view, 0, price + 99)  # a search 100 richer than the last
-    assert offer == ProposeTrade(0, 1, give_cash=price, take=(NEW_YORK,))

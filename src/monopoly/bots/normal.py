@@ -9,7 +9,6 @@ judges trades by its own gain only (it does not weigh what its rivals gain).
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from typing import Final
 
@@ -19,7 +18,7 @@ from monopoly.core.view import PlayerView
 
 from .manners import OfferMemory
 from .player import LevelPlayer
-from .trading import Candidate, cash_trade_states, group_candidate, offer_gains, set_offers
+from .trading import Candidate, group_candidate, offer_gains, set_offers
 from .valuation import Valuation, shared_valuation
 
 TRADE_RETRY_TURNS: Final = 15
@@ -51,11 +50,6 @@ class NormalBot(LevelPlayer):
         found none (no view: none since the last offer)."""
         self._fruitless_deeds = -1
         self._fruitless_spare = 0
-        self._priced_out: tuple[object, list[Candidate], list[int], float, float] | None = None
-        """The last search, if it found no offer for want of cash (or of gain, or of a
-        share): its view, candidates, their trades' states (:func:`cash_trade_states`),
-        the least spare cash that would have bought one and the first turn a candidate
-        without a share may have one again."""
         self._candidates_view: object = None
         self._candidates_seat = -1
         self._candidates_buildings = -1
@@ -76,7 +70,6 @@ class NormalBot(LevelPlayer):
         self.manners.clear()
         self._trade_turn = -1
         self._fruitless_view = None
-        self._priced_out = None
 
     # ------------------------------------------------------------------ before rolling
     def turn_actions(self, view: PlayerView, seat: int) -> Action | None:
@@ -131,52 +124,20 @@ class NormalBot(LevelPlayer):
     ) -> Action | None:
         """The best legal offer for one of the ``candidates`` (:func:`set_candidates`), the
         same one at most every few turns and 3 times (None: there is none)."""
-        turn = self._trade_turn  # the turn of this search (view.turn is a call)
-        if self._still_priced_out(view, candidates, spare, turn):
-            return None
-        # The first turn a candidate without a share may have one again (-inf: any time,
-        # the manners may allow it).
-        reopens = math.inf
 
+        # The turn of this search: propose_trade keeps it (view.turn is a call).
         def share(key: Candidate) -> float:
-            nonlocal reopens
-            keep, from_turn = self._share_from(key)
-            if turn < from_turn:
-                reopens = min(reopens, from_turn)
+            partner, take = key
+            if not self.manners.may_offer(view, seat, partner, take):
                 return 0.0
-            if not self.manners.may_offer(view, seat, key[0], key[1]):
-                reopens = -math.inf
-                return 0.0
-            return keep
+            return self._share(key)
 
-        offers, reach = set_offers(self.valuation, view, seat, spare, self.swaps, share, candidates)
+        offers = set_offers(self.valuation, view, seat, spare, self.swaps, share, candidates)
         for _gain, offer in offers:
             if view.is_legal(offer):
-                self._offering(view, offer, turn)
+                self._offering(view, offer, self._trade_turn)
                 return offer
-        self._priced_out = None
-        if not offers and reach > spare and reopens > turn:
-            states = cash_trade_states(self.valuation, view, candidates)
-            self._priced_out = (view, list(candidates), states, reach, reopens)
         return None
-
-    def _still_priced_out(
-        self, view: PlayerView, candidates: list[Candidate], spare: int, turn: int
-    ) -> bool:
-        """Whether a search would find no offer again: the last one found none, each of
-        the same candidates, in the same states, either asking more cash than we have
-        now (or none worth it) or without a share until a later turn. While no offer is
-        made a share stays the same from its turn on (:meth:`_share_from`), or the
-        manners make it 0, so each candidate asks the same cash again or is skipped."""
-        out = self._priced_out
-        return (
-            out is not None
-            and out[0] is view
-            and spare < out[3]
-            and turn < out[4]
-            and candidates == out[1]
-            and cash_trade_states(self.valuation, view, candidates) == out[2]
-        )
 
     def _offering(self, view: PlayerView, offer: ProposeTrade, turn: int) -> None:
         """Count the attempt at this (partner, take) and note it in :attr:`manners`; a
@@ -186,7 +147,6 @@ class NormalBot(LevelPlayer):
         attempts = self._offered.get(key, (0, 0))[0]
         self._offered[key] = (attempts + 1, turn)
         self._fruitless_view = None
-        self._priced_out = None
 
     def _candidates(self, view: PlayerView, seat: int) -> list[tuple[int, tuple[int, ...]]]:
         """:func:`set_candidates`, kept group by group: a street group is looked at again
@@ -230,17 +190,20 @@ class NormalBot(LevelPlayer):
                 self._candidates_now = now
         return self._candidates_now
 
-    def _share_from(self, key: tuple[int, tuple[int, ...]]) -> tuple[float, float]:
-        """The share of a trade's joint gain to keep, and the first turn it may be offered
-        (inf: never again), by earlier attempts at the same (partner, take): the first
-        offers keep ``first_share``, later ones split evenly, retried only after a while
-        and at most ``TRADE_ATTEMPTS`` times."""
+    def _share(self, key: tuple[int, tuple[int, ...]]) -> float:
+        """The share of a trade's joint gain to keep this turn (the search's), by earlier
+        attempts at the same (partner, take): the first offers keep ``first_share``,
+        later ones split evenly, retried only after a while and at most
+        ``TRADE_ATTEMPTS`` times (0: not now)."""
         attempts, last = self._offered.get(key, (0, -TRADE_RETRY_TURNS))
         if attempts >= TRADE_ATTEMPTS:
-            return 0.0, math.inf
+            return 0.0
+        turn = self._trade_turn
         if attempts == 1 and self.first_share > 0.5:
-            return 0.5, last + 1
-        return self.first_share if attempts == 0 else 0.5, last + TRADE_RETRY_TURNS
+            return 0.5 if turn - last >= 1 else 0.0
+        if turn - last < TRADE_RETRY_TURNS:
+            return 0.0
+        return self.first_share if attempts == 0 else 0.5
 
     # ------------------------------------------------------------------ decisions
     def cash_reserve(self, view: PlayerView, seat: int) -> int:

@@ -184,24 +184,18 @@ def set_offers(
     swaps: bool,
     share: Callable[[tuple[int, tuple[int, ...]]], float],
     candidates: Sequence[tuple[int, tuple[int, ...]]] | None = None,
-) -> tuple[list[tuple[float, ProposeTrade]], float]:
-    """Offers that complete one of ``seat``'s street groups, with ``seat``'s gain, and
-    the least spare cash with which the search would find a cash offer it did not.
+) -> list[tuple[float, ProposeTrade]]:
+    """Offers that complete one of ``seat``'s street groups, with ``seat``'s gain.
 
     For each group where every missing street belongs to one rival (and no street has a
     building), offer cash for them, or (with ``swaps``) one of our deeds with cash evening
     out the gains, whichever leaves us more. ``share(key)`` is the part of the joint
     gain we keep for the (partner, take) pair ``key`` (0.5: an even split; 0: skip it).
     ``candidates``: :func:`set_candidates` of the board now, if the caller has them.
-
-    The least cash holds for the same board and the same shares (a candidate without a
-    share is the caller's to judge): ``inf`` when no more cash would help, ``-inf``
-    when the search weighed swaps (they depend on the partner's cash too).
     """
     if candidates is None:
         candidates = set_candidates(valuation, view.owner, view.level, seat)
     offers: list[tuple[float, ProposeTrade]] = []
-    reach = -math.inf if swaps else math.inf
     for candidate in candidates:
         keep = share(candidate)  # the candidate is the (partner, take) pair
         partner, missing = candidate
@@ -215,8 +209,6 @@ def set_offers(
             if gain <= 0 or pay <= 0 or pay > spare_cash
             else (gain, _proposal(seat, partner, (), pay, missing, 0))
         )
-        if offer is None and gain > 0 and pay > 0 and pay < reach:
-            reach = float(pay)  # priced out: an offer with this much spare cash
         if swaps:
             swap = _swap_offer(valuation, view, seat, partner, missing, spare_cash, keep)
             if swap is not None and (offer is None or swap[0] > offer[0]):
@@ -225,18 +217,7 @@ def set_offers(
             offers.append(offer)
     if len(offers) > 1:
         offers.sort(key=lambda pair: -pair[0])
-    return offers, reach
-
-
-def cash_trade_states(
-    valuation: Valuation, view: PlayerView, candidates: Sequence[Candidate]
-) -> list[int]:
-    """The :func:`state_code` of each candidate's cash trade: all that its worth (and so
-    the cash :func:`set_offers` asks to pay) depends on. Such a trade touches one group,
-    the one of the streets asked for (see :meth:`Valuation.members_touched`)."""
-    tables = valuation.facts.tables
-    groups, group_of = tables.groups, tables.group_of
-    return [state_code(view, groups[group_of[missing[0]]]) for _partner, missing in candidates]
+    return offers
 
 
 def set_candidates(
