@@ -17,6 +17,9 @@ Needs Debian's valgrind; a run takes about half a second per game.
 ``--env aec`` or ``--env gym`` counts the RL environments instead: instructions per
 environment step of ``benchmarks/bench_rl.py``'s random masked agents (4 players,
 standard rules, full mode), from a run of 500 steps and one of ``--steps``.
+``--env publish`` counts the game server's work per action in process
+(``benchmarks/bench_publish.py``: the computers' moves, the record stored on SQLite, a
+player's and a spectator's deltas built and sent), from 500 actions and ``--steps``.
 """
 
 from __future__ import annotations
@@ -45,6 +48,14 @@ import bench_rl
 from monopoly.core.rules import RuleSet
 run = {"aec": bench_rl.bench_aec, "gym": bench_rl.bench_gym}[sys.argv[2]]
 print(run(int(sys.argv[1]), 4, RuleSet.named("standard")).units)
+"""
+PUBLISH = """
+import asyncio, sys, tempfile
+sys.path.insert(0, sys.argv[3])
+import bench_publish
+with tempfile.TemporaryDirectory() as folder:
+    asyncio.run(bench_publish.bench(int(sys.argv[1]), False, True, folder))
+print(sys.argv[1])
 """
 FIRST_STEPS = 500
 
@@ -96,7 +107,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--pythonpath", type=Path, default=ROOT / "src", help="the package to run (src)"
     )
-    parser.add_argument("--env", choices=("aec", "gym"), help="count RL environment steps")
+    parser.add_argument(
+        "--env",
+        choices=("aec", "gym", "publish"),
+        help="count RL environment steps, or the server's actions (publish)",
+    )
     parser.add_argument("--steps", type=int, default=5000, help="env steps to count (5000)")
     args = parser.parse_args(argv)
     if args.env:
@@ -111,13 +126,17 @@ def main(argv: list[str] | None = None) -> None:
 
 
 def count_env_steps(kind: str, steps: int, pythonpath: Path) -> None:
-    """Instructions per environment step (the start-up cancels out, as above)."""
+    """Instructions per environment step, or per action of the server (``publish``:
+    ``benchmarks/bench_publish.py``'s games, the computers' moves, the stored record
+    entries on SQLite, the player's and a spectator's deltas, uncompressed); the
+    start-up cancels out, as above."""
     extra = (str(ROOT / "benchmarks"),)
+    script = PUBLISH if kind == "publish" else ENV_STEPS
     env = {**os.environ, "PYTHONPATH": str(pythonpath)}
-    warm = [sys.executable, "-c", ENV_STEPS, str(FIRST_STEPS), kind, *extra]
+    warm = [sys.executable, "-c", script, str(FIRST_STEPS), kind, *extra]
     subprocess.run(warm, env=env, check=True, stdout=subprocess.DEVNULL)
-    base_instructions, base_steps = count(FIRST_STEPS, kind, pythonpath, ENV_STEPS, extra)
-    instructions, done = count(steps, kind, pythonpath, ENV_STEPS, extra)
+    base_instructions, base_steps = count(FIRST_STEPS, kind, pythonpath, script, extra)
+    instructions, done = count(steps, kind, pythonpath, script, extra)
     per_step = (instructions - base_instructions) / (done - base_steps)
     print(f"{pythonpath}, {kind}, {done} steps, instructions per step {per_step:,.0f}")
 

@@ -5,7 +5,13 @@ of the suite's time and rarely the first to find a slip)."""
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
+from itertools import product
+from pathlib import Path
+
 import pytest
+from _pytest.mark.expression import Expression
 
 SLOW_MODULES = frozenset(
     {
@@ -19,12 +25,44 @@ SLOW_MODULES = frozenset(
 )
 
 
+def module_markers(path: Path, root: Path) -> set[str]:
+    """The markers every test of the module at ``path`` gets from where it is."""
+    markers: set[str] = set()
+    if path.name.startswith("test_e2e_"):
+        markers.add("browser")
+    if path.relative_to(root).as_posix() in SLOW_MODULES:
+        markers.add("slow")
+    return markers
+
+
+def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
+    """A module whose every test ``-m`` leaves out, whatever markers its tests carry
+    besides, is not imported at all (so the quick loop's workers do not load Ray or
+    Playwright for nothing)."""
+    text = config.getoption("markexpr")
+    markers = (
+        module_markers(collection_path, config.rootpath) if collection_path.is_file() else set()
+    )
+    if not text or not markers:
+        return None
+    expression = Expression.compile(text)
+    others = sorted(set(re.findall(r"[\w.-]+", text)) - {"and", "or", "not"} - set(markers))
+    for chosen in product((False, True), repeat=len(others)):
+        carried = markers | {name for name, on in zip(others, chosen, strict=True) if on}
+        if expression.evaluate(carrying(carried)):
+            return None
+    return True
+
+
+def carrying(markers: set[str]) -> Callable[..., bool]:
+    """The matcher of a test that carries exactly ``markers``."""
+    return lambda name, **_: name in markers
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         fixtures = getattr(item, "fixturenames", ())
         if "postgres_server" in fixtures:
             item.add_marker(pytest.mark.postgres)
-        if item.path.name.startswith("test_e2e_"):
-            item.add_marker(pytest.mark.browser)
-        if item.path.relative_to(item.config.rootpath).as_posix() in SLOW_MODULES:
-            item.add_marker(pytest.mark.slow)
+        for marker in module_markers(item.path, item.config.rootpath):
+            item.add_marker(marker)

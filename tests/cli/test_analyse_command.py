@@ -19,12 +19,9 @@ from monopoly.bots.base import make_bot, play
 from monopoly.core.game import Game
 from monopoly.core.records import record_of
 from monopoly.core.rules import RuleSet
+from tests.command import monopoly as run
 
-MONOPOLY = [sys.executable, "-m", "monopoly"]
-
-
-def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([*MONOPOLY, *args], capture_output=True, text=True, timeout=300)
+MONOPOLY = [sys.executable, "-m", "monopoly"]  # for Ctrl-C, sent to a real process
 
 
 @pytest.fixture(scope="module")

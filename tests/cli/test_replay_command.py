@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -12,12 +10,7 @@ import pytest
 from monopoly.bots.random_bot import RandomBot, play
 from monopoly.core.game import Game
 from monopoly.core.records import record_of
-
-MONOPOLY = [sys.executable, "-m", "monopoly"]
-
-
-def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([*MONOPOLY, *args], capture_output=True, text=True, timeout=120)
+from tests.command import monopoly as run
 
 
 @pytest.fixture(scope="module")

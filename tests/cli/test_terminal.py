@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import io
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -19,6 +17,7 @@ from monopoly.core.game import Game
 from monopoly.core.records import game_state, load_record, record_of, replay
 from monopoly.core.rules import RuleSet
 from monopoly.core.state import BID, BUY, ROLL, TRADE
+from tests.command import monopoly
 from tests.scenario import start
 
 BUS, MR_MONOPOLY = 4, 5
@@ -337,11 +336,9 @@ def test_german_zelda_uses_the_editions_words() -> None:
 
 def test_play_command_with_piped_input_saves_a_record_that_replays(tmp_path: Path) -> None:
     path = tmp_path / "saved.json"
-    command = [sys.executable, "-m", "monopoly", "play", "--players", "3", "--humans", "Ann"]
+    command = ["play", "--players", "3", "--humans", "Ann"]
     command += ["--bots", "easy,hard", "--seed", "21", "--save", str(path)]
-    result = subprocess.run(
-        command, input="1\n1\nabc\n1\nq\n", capture_output=True, text=True, timeout=120
-    )
+    result = monopoly(*command, stdin="1\n1\nabc\n1\nq\n")
     assert result.returncode == 0, result.stderr
     assert "Ann, your turn: roll the dice." in result.stdout
     assert "is not a menu number or command" in result.stdout
@@ -354,10 +351,7 @@ def test_play_command_with_piped_input_saves_a_record_that_replays(tmp_path: Pat
     )
     assert data[SAVE_KEY] == {"humans": [0], "bots": {"1": "easy", "2": "hard"}}
 
-    resumed = subprocess.run(
-        [sys.executable, "-m", "monopoly", "play", "--resume", str(path)],
-        input="q\n", capture_output=True, text=True, timeout=120,
-    )  # fmt: skip
+    resumed = monopoly("play", "--resume", str(path), stdin="q\n")
     assert resumed.returncode == 0, resumed.stderr
     assert game_state(load_record(path)) == game_state(game)
     assert record_of(load_record(path))["log"] == data["log"]

@@ -24,6 +24,7 @@ from monopoly.rl.catalogue import CATALOGUE
 from monopoly.rl.driver import Driver
 from monopoly.rl.mask import TRADE_BUY, TRADE_SELL, TradeTemplates, trade_action
 from monopoly.rl.observation import Observer, observe
+from tests.quick import sized
 
 TRADE_IDS = range(TRADE_BUY, CATALOGUE.DONE)
 RULES = {
@@ -94,13 +95,14 @@ def play(
 @pytest.mark.parametrize(("edition", "rules"), list(product(edition_keys(), RULES)))
 def test_kept_mask_and_observation_equal_fresh_ones(edition: str, rules: str) -> None:
     players = 2 + (len(edition) + len(rules)) % 4
-    play(edition, RULES[rules], players, seed=len(edition) * 7 + len(rules), steps=800,
-         every_template=False)  # fmt: skip
+    play(edition, RULES[rules], players, seed=len(edition) * 7 + len(rules),
+         steps=sized(800, 300), every_template=False)  # fmt: skip
 
 
 @pytest.mark.parametrize("players", [2, 4, 6])
 def test_kept_trade_ids_are_exactly_the_offers_the_engine_accepts(players: int) -> None:
-    play("classic", RULES["standard"], players, seed=players, steps=1200, every_template=True)
+    steps = sized(1200, 400)
+    play("classic", RULES["standard"], players, seed=players, steps=steps, every_template=True)
 
 
 def test_kept_answers_survive_a_game_changing_under_them() -> None:
@@ -114,7 +116,7 @@ def test_kept_answers_survive_a_game_changing_under_them() -> None:
         Observer(),
     )
     rng = random.Random(3)
-    for _ in range(1500):
+    for _ in range(sized(1500, 500)):
         driver = rng.choice([d for d in drivers if d.to_move() >= 0] or [drivers[0]])
         seat = driver.to_move()
         if seat < 0:

@@ -16,6 +16,7 @@ from monopoly.core.game import Game
 from monopoly.core.memo import FreeActionsMemo
 from monopoly.core.rules import RuleSet
 from monopoly.web.views import DeedSteps, deed_steps, game_narrators
+from tests.quick import sized
 from tests.scenario import shortage_game
 
 
@@ -43,7 +44,7 @@ class Compared:
             self.last[each] = kept
 
 
-def play_compared(game: Game, seed: int, actions: int = 3000) -> Compared:
+def play_compared(game: Game, seed: int, actions: int = sized(3000, 1000)) -> Compared:
     compared = Compared(game)
     bots = [RandomBot(seed=seed * 10 + seat, trade_rate=0.2) for seat in range(game.players)]
     play(game, bots, max_actions=actions, observe=compared)

@@ -461,6 +461,7 @@ def test_the_access_log_names_requests_but_no_secrets(tmp_path: Path) -> None:
     assert token not in output
 
 
+@pytest.mark.browser  # Chromium (the other browser tests are the test_e2e_ modules)
 def test_the_browser_game_runs_under_the_content_security_policy(server: ServerThread) -> None:
     from .test_e2e_game import chromium, open_seat
 

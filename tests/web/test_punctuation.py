@@ -19,6 +19,7 @@ from monopoly.core.narrate import Narrator
 from monopoly.core.wording import one_stop
 from monopoly.web.texts import LANGUAGES
 from monopoly.web.views import log_lines, refused_actions
+from tests.quick import sized
 
 DOUBLED = re.compile(r"(?<!\.)\.\.(?!\.)|[!?]\.(?![.\w])|[.!?],")
 """Two full stops that are no ellipsis, "!." or "?." at a sentence's end, ".," and "!,"."""
@@ -56,7 +57,7 @@ def refusal_reasons(game: Game, language: str) -> list[str]:
 def test_no_doubled_punctuation_in_any_log_line_or_reason(edition: str, language: str) -> None:
     checked = 0
     for rules in ("standard", "short", "speed"):
-        for seed in range(2):
+        for seed in range(sized(2, 1)):
             game = Game.new(NAMES, edition, rules, seed=seed, language=language)
             bots = [RandomBot(seat, trade_rate=0.2) for seat in range(4)]
             texts: list[str] = []

@@ -17,7 +17,7 @@ from babel.numbers import format_decimal
 from . import events as ev
 from . import reasons
 from .state import HOTEL_ITEM, HOUSE_ITEM
-from .wording import one_stop, plural_key
+from .wording import Fields, one_stop, plural_key
 
 if TYPE_CHECKING:
     from .game import Game
@@ -72,7 +72,7 @@ class Narrator:
         """Part of a sentence ("gives Boardwalk", "the Bank"), left for the sentence
         it goes into to tidy."""
         key = plural_key(self.messages, key, self.language, values)
-        return self.messages[key].format(**self.terms, **values)
+        return self.messages[key].format_map(Fields(values, self.terms))
 
     def player(self, seat: int) -> str:
         if seat < 0:

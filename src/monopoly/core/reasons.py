@@ -20,7 +20,8 @@ from __future__ import annotations
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from .wording import one_stop
+from .memo import remember
+from .wording import Fields, one_stop
 
 if TYPE_CHECKING:
     from .board import Names
@@ -65,26 +66,21 @@ def templates(language: str) -> dict[str, str]:
     return {k[size:]: v for k, v in catalog(language).items() if k.startswith(PREFIX)}
 
 
-class _Fields(dict[str, Any]):
-    """Template fields: the reason's values, then the edition's words."""
-
-    terms: dict[str, str]
-
-    def __missing__(self, name: str) -> str:
-        return self.terms[name]
-
-
 def fill(template: str, values: dict[str, Any], terms: dict[str, str]) -> str:
     """``template`` with ``values`` and the edition ``terms`` ({house}, {bank}...)."""
-    fields = _Fields(values)
-    fields.terms = terms
-    return one_stop(template.format_map(fields))
+    return one_stop(template.format_map(Fields(values, terms)))
 
+
+REASONS_KEPT = 10_000
+"""Reasons with parameters kept per edition (see :data:`_MEMO`): a long simulation meets
+ever new amounts, so the memo is emptied when full."""
 
 _MEMO: dict[int, tuple[Names, dict[Any, Reason]]] = {}
 """Per edition (by the id of its English names, which the entry keeps alive): the reasons
-without parameters or with just a space, which listing the legal actions meets by the
-thousand. Reasons (and their params) are never changed, so one object serves them all."""
+made so far, by key and parameters. Listing the legal actions meets the same reasons by
+the thousand, and a server judges a seat's refused steps again after many changes (the
+same deeds, the same amounts). Reasons (and their params) are never changed, so one
+object serves them all."""
 
 
 def refuse(game: Game | None, key: str, /, **params: Any) -> Reason:
@@ -93,18 +89,16 @@ def refuse(game: Game | None, key: str, /, **params: Any) -> Reason:
     if game is None:
         return Reason(key, fill(templates("en")[key], params, {}), params)
     english = game.edition.names["en"]
-    if not params:
-        slot: Any = key
-    elif len(params) == 1 and "space" in params:
-        slot = (key, params["space"])
-    else:
-        return _english(english, key, params)
+    slot: Any = (key, *params.items()) if params else key
     held = _MEMO.get(id(english))
     if held is None:
         held = _MEMO[id(english)] = (english, {})
-    reason = held[1].get(slot)
+    try:
+        reason = held[1].get(slot)
+    except TypeError:  # a parameter that cannot be a key (a list): made each time
+        return _english(english, key, params)
     if reason is None:
-        reason = held[1][slot] = _english(english, key, params)
+        reason = remember(held[1], slot, _english(english, key, params), REASONS_KEPT)
     return reason
 
 

@@ -24,6 +24,18 @@ def one_stop(text: str) -> str:
     return _DOUBLED_STOP.sub(r"\1", text)
 
 
+class Fields(dict[str, Any]):
+    """A template's fields: its own values, then the edition's words ({house}, {bank}...)
+    looked up only when the template names one (not copied into every call)."""
+
+    def __init__(self, values: Mapping[str, Any], terms: Mapping[str, str]) -> None:
+        super().__init__(values)
+        self.terms = terms
+
+    def __missing__(self, name: str) -> str:
+        return self.terms[name]
+
+
 COUNTED = ("count", "steps")
 """The fields whose number chooses a text's plural form ("1 Feld", "2 Felder")."""
 

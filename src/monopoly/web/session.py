@@ -125,8 +125,9 @@ class GameSession:
         self.last_used = time.monotonic()
         self._log_lines: list[str] = []
         """The game's log as text, narrated once (a sync only slices it)."""
-        self._holdings: dict[tuple[Game, int, int], list[views.Holding]] = {}
-        """The seats' holdings for the table, kept while no deed or building changes."""
+        self._deeds: dict[tuple[Game, int, int], tuple[list[views.Holding], views.Board]] = {}
+        """The seats' holdings and the spaces' owners, levels and mortgages for the table,
+        kept while no deed or building changes."""
         self._log_starts: list[int] = []
         """Where each event's lines start in ``_log_lines`` (an event may add a note)."""
         self.chat = ChatRoom()
@@ -348,11 +349,11 @@ class GameSession:
         assert game is not None
         view = PlayerView(game)
         key = (game, game.deeds_version, game.buildings_version)
-        held = self._holdings.get(key)
-        if held is None:  # a deed or a building changed (or another game object)
-            held = views.holdings(view)
-            self._holdings = {key: held}
-        table = views.table_json(view, self._players(), held)
+        kept = self._deeds.get(key)
+        if kept is None:  # a deed or a building changed (or another game object)
+            kept = (views.holdings(view), views.board_json(view))
+            self._deeds = {key: kept}
+        table = views.table_json(view, self._players(), *kept)
         table.update(
             edition=self.edition,
             language=self.language,
@@ -371,13 +372,13 @@ class GameSession:
             {
                 "seat": i,
                 "name": game.names[i],
-                "token": self.seats[i].token,
-                "type": self.seats[i].kind,
-                "level": self.seats[i].level,
+                "token": seat.token,
+                "type": seat.kind,
+                "level": seat.level,
                 "connected": connections[i] > 0,
-                "bot_standin": self.seats[i].standin,
+                "bot_standin": seat.standin,
             }
-            for i in range(game.players)
+            for i, seat in enumerate(self.seats[: game.players])
         ]
 
     def broadcast(self, message: dict[str, Any]) -> None:

@@ -35,15 +35,18 @@ def table_patch(
     old: Any, new: Any, path: str = "", ops: list[dict[str, Any]] | None = None
 ) -> list[dict[str, Any]]:
     """The JSON Patch (RFC 6902) that turns ``old`` into ``new``: objects by key, lists of
-    the same length by index (another length: the whole list), values whole."""
+    the same length by index (another length: the whole list), values whole. A part the
+    new table took over from the old one (the same object: the board while no deed or
+    building changed) is passed over without looking inside."""
     ops = [] if ops is None else ops
     if type(old) is dict and type(new) is dict:
         kept = 0
         for key, value in new.items():
             if key in old:
                 kept += 1
-                if old[key] != value:
-                    table_patch(old[key], value, f"{path}/{_escape(key)}", ops)
+                before = old[key]
+                if before is not value and before != value:
+                    table_patch(before, value, f"{path}/{_escape(key)}", ops)
             else:
                 ops.append({"op": "add", "path": f"{path}/{_escape(key)}", "value": value})
         if kept < len(old):

@@ -175,10 +175,15 @@ def levels_json(language: str, levels: list[str]) -> list[dict[str, str]]:
 
 
 # ---------------------------------------------------------------------- a game
+_PLAIN = frozenset({int, str, bool, tuple})
+"""Types of event fields that are JSON as they are (an action's or offer's is not)."""
+
+
 def event_json(narrator: Narrator, event: Any) -> dict[str, Any]:
     data: dict[str, Any] = {"type": type(event).__name__}
-    for key, value in event._asdict().items():
-        data[key] = value.to_json() if hasattr(value, "to_json") else value
+    for key, value in zip(event._fields, event, strict=True):
+        plain = type(value) in _PLAIN or not hasattr(value, "to_json")
+        data[key] = value if plain else value.to_json()
     if data["type"] == "DiceRolled":
         data["dice"] = dice_json(event.dice)
     data["text"] = narrator.describe(event)
@@ -308,38 +313,54 @@ def holdings(view: PlayerView) -> list[Holding]:
     return result
 
 
+Board = dict[str, list[Any]]
+"""The spaces' owners, building levels and mortgages (see :func:`board_json`)."""
+
+
+def board_json(view: PlayerView) -> Board:
+    """The spaces' owners, building levels and mortgages; they change only with an owner,
+    a mortgage or a building, so a caller may keep them while ``deeds_version`` and
+    ``buildings_version`` stay (a kept list is the same object in the next table, and
+    the patch between the two tables passes it over at once)."""
+    return {"owner": list(view.owner), "level": list(view.level), "mortgaged": list(view.mortgaged)}
+
+
 def table_json(
-    view: PlayerView, players: list[dict[str, Any]], held: list[Holding] | None = None
+    view: PlayerView,
+    players: list[dict[str, Any]],
+    held: list[Holding] | None = None,
+    board: Board | None = None,
 ) -> dict[str, Any]:
     """The public table: what every seat and spectator sees alike (``held``: the seats'
-    :func:`holdings`, if the caller kept them)."""
-    game_round = view.round
+    :func:`holdings`, ``board``: the :func:`board_json`, if the caller kept them)."""
     held = holdings(view) if held is None else held
+    board = board_json(view) if board is None else board
+    cash, active, jail_turns = view.cash, view.active, view.jail_turns
     for seat, player in enumerate(players):
         properties, houses, hotels, worth = held[seat]
         player.update(
-            cash=view.cash[seat],
+            cash=cash[seat],
             position=view.position[seat],
-            active=view.active[seat],
-            in_jail=view.jail_turns[seat] >= 0,
-            jail_turns=view.jail_turns[seat],
+            active=active[seat],
+            in_jail=jail_turns[seat] >= 0,
+            jail_turns=jail_turns[seat],
             jail_cards=list(view.jail_cards[seat]),
             speed_die=view.speed_active[seat],
-            net_worth=view.cash[seat] + worth if view.active[seat] else 0,
-            properties=list(properties),
+            net_worth=cash[seat] + worth if active[seat] else 0,
+            properties=properties,
             houses=houses,
             hotels=hotels,
         )
     return {
         "turn": view.turn,
-        "round": game_round,
+        "round": view.round,
         "current": view.current,
         "doubles": view.doubles,
         "last_roll": dice_json(view.last_roll),
         "players": players,
-        "owner": list(view.owner),
-        "level": list(view.level),
-        "mortgaged": list(view.mortgaged),
+        "owner": board["owner"],
+        "level": board["level"],
+        "mortgaged": board["mortgaged"],
         "hotel_level": view.tables.hotel_level,
         "bank": {"houses": view.bank_houses, "hotels": view.bank_hotels},
         "decks": view.deck_sizes,
