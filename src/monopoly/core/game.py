@@ -793,10 +793,8 @@ class Game:
         memo: dict[int, Any] = {id(other.events): list(other.events)}
         for never_changes in (other.edition, other.board, other.rules, other.setup, other.tables):
             memo[id(never_changes)] = never_changes
-        names = getattr(type(other), "__mypyc_attrs__", None) or tuple(vars(other))
-        for name in names:
-            if not name.startswith("__"):
-                setattr(self, name, _state_copy(getattr(other, name), memo))
+        for name in attribute_names(other):
+            setattr(self, name, _state_copy(getattr(other, name), memo))
 
     @property
     def record(self) -> list[Entry]:
@@ -812,6 +810,14 @@ class Game:
         from .outcomes import next_chance_event
 
         return next_chance_event(self, action, given)
+
+
+def attribute_names(obj: object) -> list[str]:
+    """The names of ``obj``'s own attributes, for a copy that forgets none: a compiled
+    class lists them (``__mypyc_attrs__``, with its internal ``__`` names left out here),
+    a Python object has them in its ``__dict__``."""
+    names = getattr(type(obj), "__mypyc_attrs__", None) or tuple(vars(obj))
+    return [name for name in names if not name.startswith("__")]
 
 
 def _state_copy(value: Any, memo: dict[int, Any]) -> Any:

@@ -46,7 +46,7 @@ from typing import Any
 from monopoly.bots.base import Bot, make_bot
 from monopoly.bots.driver import SeatDriver
 from monopoly.core.actions import Action, ClaimRent
-from monopoly.core.game import Game
+from monopoly.core.game import Game, attribute_names
 from monopoly.core.memo import FreeActionsMemo
 from monopoly.core.state import JAIL, ROLL, TRADE
 from monopoly.core.view import PlayerView
@@ -402,12 +402,10 @@ class Driver:
         """Every attribute of ``other`` (from the compiled class's attribute list, so
         that none is forgotten): its lists, dicts and sets copied, the rest shared; the
         kept free-action ids start afresh (they are for ``other``'s game)."""
-        names = getattr(type(other), "__mypyc_attrs__", None) or tuple(vars(other))
-        for name in names:
-            if not name.startswith("__"):
-                value = getattr(other, name)
-                kind = type(value)
-                setattr(self, name, kind(value) if kind in (list, dict, set) else value)
+        for name in attribute_names(other):
+            value = getattr(other, name)
+            kind = type(value)
+            setattr(self, name, kind(value) if kind in (list, dict, set) else value)
         self.kept = FreeActionsMemo()
 
     def set_game(self, game: Game) -> None:
