@@ -31,6 +31,7 @@ from collections.abc import Sequence
 from monopoly.bots.valuation import BoardFacts
 from monopoly.core.game import Game
 from monopoly.core.tables import Tables
+from monopoly.core.view import PlayerView
 
 WORTH_WEIGHT = 3.281
 INCOME_WEIGHT = 0.381
@@ -53,7 +54,8 @@ def facts_of(game: Game) -> BoardFacts:
 
 def income(game: Game, facts: BoardFacts, seat: int) -> float:
     """Rent per opponent's landing the seat's deeds bring, a whole group at hotel rent."""
-    owner, level, mortgaged = game.owner, game.level, game.mortgaged
+    view = PlayerView(game)
+    owner, level, mortgaged = view.owner, view.level, view.mortgaged
     total = 0.0
     for space in game.board.properties:
         if owner[space] != seat or mortgaged[space]:

@@ -49,7 +49,7 @@ from monopoly.core.state import (
     for_every_kind,
 )
 from monopoly.core.tables import Tables
-from monopoly.core.view import PlayerView
+from monopoly.core.view import PlayerView, ReadOnly
 
 from .valuation import BoardFacts, Plan
 
@@ -449,7 +449,7 @@ class LevelPlayer:
         if view is self._deeds_view and seat == self._deeds_seat and owner == self._deeds_owner:
             return self._deeds
         deeds = [s for s in self.facts.tables.properties if owner[s] == seat]
-        self._deeds_view, self._deeds_seat, self._deeds_owner = view, seat, owner[:]
+        self._deeds_view, self._deeds_seat, self._deeds_owner = view, seat, owner.copy()
         self._deeds = deeds
         return deeds
 
@@ -599,7 +599,7 @@ class LevelPlayer:
         return plans
 
 
-def _highest_level(level: list[int], members: tuple[int, ...]) -> int:
+def _highest_level(level: ReadOnly[int], members: tuple[int, ...]) -> int:
     """The highest building level on the spaces ``members``."""
     highest = 0
     for member in members:

@@ -18,6 +18,7 @@ from typing import Any, Final
 from monopoly.core.board import BOARD_SIZE
 from monopoly.core.memo import remember
 from monopoly.core.tables import Tables
+from monopoly.core.view import ReadOnly
 
 from .landing import landing_frequencies
 
@@ -37,7 +38,7 @@ UNKNOWN: Final = -1.0
 at level 0 costs nothing to build)."""
 
 
-def count_active(active: list[bool]) -> int:
+def count_active(active: ReadOnly[bool]) -> int:
     """The players still in the game (``list.count``: one call in C, also when compiled,
     where the built-in ``sum`` would be a call into Python)."""
     return active.count(True)
@@ -124,7 +125,7 @@ class BoardFacts:
         ]
 
     def rent_now(
-        self, space: int, owner: list[int], level: list[int], mortgaged: list[bool]
+        self, space: int, owner: ReadOnly[int], level: ReadOnly[int], mortgaged: ReadOnly[bool]
     ) -> int:
         """The rent a visitor owes on ``space`` now (utilities: at the mean roll of 7)."""
         holder = owner[space]
@@ -173,7 +174,7 @@ class BoardFacts:
                 plans.append((cost, spaces, gains))
         return plans
 
-    def build_plan(self, group: int, level: list[int]) -> tuple[int, Plan]:
+    def build_plan(self, group: int, level: ReadOnly[int]) -> tuple[int, Plan]:
         """The lowest building level of the street group ``group`` by ``level`` (per
         space), and the :data:`Plan` of building one level more on it evenly."""
         members = self.tables.groups[group]
@@ -276,8 +277,8 @@ class Valuation:
         self,
         group: int,
         seat: int,
-        owner: list[int],
-        mortgaged: list[bool],
+        owner: ReadOnly[int],
+        mortgaged: ReadOnly[bool],
         opponents: int,
         change: dict[int, int] = NO_CHANGE,
     ) -> float:
@@ -310,8 +311,8 @@ class Valuation:
         self,
         group: int,
         seat: int,
-        owner: list[int],
-        mortgaged: list[bool],
+        owner: ReadOnly[int],
+        mortgaged: ReadOnly[bool],
         opponents: int,
         change: dict[int, int],
     ) -> float:
@@ -371,8 +372,8 @@ class Valuation:
     def change_value(
         self,
         seat: int,
-        owner: list[int],
-        mortgaged: list[bool],
+        owner: ReadOnly[int],
+        mortgaged: ReadOnly[bool],
         opponents: int,
         change: dict[int, int],
     ) -> float:

@@ -8,11 +8,14 @@ lists as read-only.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from copy import deepcopy
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generic, TypeVar, final
 
 from .reasons import Reason
 from .state import Decision
+
+T = TypeVar("T")
 
 if TYPE_CHECKING:
     from .actions import Action
@@ -22,12 +25,57 @@ if TYPE_CHECKING:
     from .tables import Tables
 
 
+@final
+class ReadOnly(Generic[T]):
+    """A live, read-only window on one of the game's lists: it always shows what the
+    list holds now, and has no way to change it (``view.cash[0] = 5`` raises
+    ``TypeError``). Only the engine changes its state."""
+
+    __slots__ = ("_items",)
+
+    def __init__(self, items: list[T]) -> None:
+        self._items = items
+
+    def __getitem__(self, index: int) -> T:
+        return self._items[index]
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __iter__(self) -> Iterator[T]:
+        return iter(self._items)
+
+    def __contains__(self, value: object) -> bool:
+        return value in self._items
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, ReadOnly):
+            return self._items == other._items
+        return self._items == other
+
+    __hash__ = None  # type: ignore[assignment]  # it changes as the game goes on
+
+    def __repr__(self) -> str:
+        return f"ReadOnly({self._items!r})"
+
+    def copy(self) -> list[T]:
+        """A list of what it holds now, to keep or change."""
+        return self._items.copy()
+
+    def index(self, value: T) -> int:
+        return self._items.index(value)
+
+    def count(self, value: T) -> int:
+        return self._items.count(value)
+
+
 class PlayerView:
     """A read-only window on ``game`` for ``seat`` (-1: a spectator).
 
-    The board, the rules and the game's per-seat and per-space lists are plain
-    attributes: the game changes those lists in place and never replaces them, so the
-    view can hold them, and reading one costs players no call.
+    The board and the rules are plain attributes. The game's per-seat and per-space
+    lists are shown through :class:`ReadOnly` windows: the game changes those lists in
+    place and never replaces them, so a window made once always shows the game as it
+    is now, and no player can change it.
     """
 
     __slots__ = (
@@ -38,7 +86,6 @@ class PlayerView:
         "claims",
         "edition",
         "holdings_version",
-        "jail_cards",
         "jail_turns",
         "level",
         "mortgaged",
@@ -62,21 +109,20 @@ class PlayerView:
         self.rules: RuleSet = game.rules
         self.tables: Tables = game.tables
         self.players: int = game.players
-        self.names: list[str] = game.names
-        self.cash: list[int] = game.cash
-        self.position: list[int] = game.position
-        self.active: list[bool] = game.active
-        self.jail_turns: list[int] = game.jail_turns
-        self.jail_cards: list[list[str]] = game.jail_cards
-        self.speed_active: list[bool] = game.speed_active
-        self.owner: list[int] = game.owner
-        self.level: list[int] = game.level
-        self.mortgaged: list[bool] = game.mortgaged
-        self.holdings_version: list[int] = game.holdings_version
+        self.names: ReadOnly[str] = ReadOnly(game.names)
+        self.cash: ReadOnly[int] = ReadOnly(game.cash)
+        self.position: ReadOnly[int] = ReadOnly(game.position)
+        self.active: ReadOnly[bool] = ReadOnly(game.active)
+        self.jail_turns: ReadOnly[int] = ReadOnly(game.jail_turns)
+        self.speed_active: ReadOnly[bool] = ReadOnly(game.speed_active)
+        self.owner: ReadOnly[int] = ReadOnly(game.owner)
+        self.level: ReadOnly[int] = ReadOnly(game.level)
+        self.mortgaged: ReadOnly[bool] = ReadOnly(game.mortgaged)
+        self.holdings_version: ReadOnly[int] = ReadOnly(game.holdings_version)
         """Per seat: changes whenever the seat's deeds or their mortgages change."""
-        self.owners_version: list[int] = game.owners_version
+        self.owners_version: ReadOnly[int] = ReadOnly(game.owners_version)
         """Per space: changes whenever an owner in the space's group changes."""
-        self.claims: list[tuple[int, int, int, int]] = game.claims
+        self.claims: ReadOnly[tuple[int, int, int, int]] = ReadOnly(game.claims)
         """Open rent claims (owner, payer, space, amount)."""
 
     def __deepcopy__(self, memo: dict[int, Any]) -> PlayerView:
@@ -97,6 +143,11 @@ class PlayerView:
     def buildings_version(self) -> int:
         """Changes whenever a building is bought or sold (for caching)."""
         return self._game.buildings_version
+
+    @property
+    def jail_cards(self) -> tuple[tuple[str, ...], ...]:
+        """Each seat's Get Out of Jail Free cards, by the deck they came from."""
+        return tuple(tuple(cards) for cards in self._game.jail_cards)
 
     @property
     def bank_houses(self) -> int:

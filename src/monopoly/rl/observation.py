@@ -188,8 +188,8 @@ class Observer:
         # The other spaces as they are (only properties are written); the properties as
         # written now: nobody's (-2, no seat: no slot to clear), a level of -1 (to be
         # written), not mortgaged (0).
-        self._owner, self._level = list(view.owner), list(view.level)
-        self._mortgaged = list(view.mortgaged)
+        self._owner, self._level = view.owner.copy(), view.level.copy()
+        self._mortgaged = view.mortgaged.copy()
         for space in view.board.properties:
             self._owner[space], self._level[space], self._mortgaged[space] = -2, -1, False
         self._globals = []
@@ -435,17 +435,17 @@ def observe_dict(
         "turn": view.turn,
         "round": view.round,
         "current": view.current,
-        "cash": list(view.cash),
+        "cash": view.cash.copy(),
         "net_worth": [view.net_worth(s) if view.active[s] else 0 for s in range(view.players)],
-        "position": list(view.position),
-        "active": list(view.active),
-        "jail_turns": list(view.jail_turns),
+        "position": view.position.copy(),
+        "active": view.active.copy(),
+        "jail_turns": view.jail_turns.copy(),
         "jail_cards": [list(cards) for cards in view.jail_cards],
-        "speed_active": list(view.speed_active),
-        "owner": list(view.owner),
-        "level": list(view.level),
+        "speed_active": view.speed_active.copy(),
+        "owner": view.owner.copy(),
+        "level": view.level.copy(),
         "hotel_level": view.tables.hotel_level,
-        "mortgaged": list(view.mortgaged),
+        "mortgaged": view.mortgaged.copy(),
         "bank_houses": view.bank_houses,
         "bank_hotels": view.bank_hotels,
         "deck_sizes": view.deck_sizes,
