@@ -23,6 +23,7 @@ from collections.abc import Sequence
 
 from monopoly.core.actions import Action, Mortgage, ProposeTrade, UseJailCard
 from monopoly.core.board import BOARD_SIZE
+from monopoly.core.memo import CounterMemo
 from monopoly.core.state import Decision
 from monopoly.core.view import PlayerView
 
@@ -51,17 +52,16 @@ class HardBot(NormalBot):
 
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
-        self._rents_key: tuple[object, ...] = ()
-        self._rents: list[int] = []
-        self._rent_peak = 0
-        self._rent_per_turn = 0.0
+        self._rents: CounterMemo[tuple[list[int], int, float]] = CounterMemo(([], 0, 0.0))
+        """By ``deeds_version`` and ``buildings_version``: the rent rivals charge the seat
+        on each space, its highest and its mean per turn."""
         self._mortgaged_at: dict[int, int] = {}
         self._countered: set[tuple[int, tuple[int, ...], tuple[int, ...]]] = set()
         """Offers already answered with a counter-offer (answered once only)."""
 
     def start_game(self, view: PlayerView) -> None:
         super().start_game(view)
-        self._rents_key = ()
+        self._rents.forget()
         self._mortgaged_at = {}
         self._countered = set()
 
@@ -69,37 +69,39 @@ class HardBot(NormalBot):
     def cash_reserve(self, view: PlayerView, seat: int) -> int:
         """The highest rent a rival could charge on the next roll, plus a share of the
         highest rent anywhere (the rolls after): cash to keep at hand."""
-        rents = self.rival_rents(view, seat)
+        rents, peak, _per_turn = self._rival_rents(view, seat)
         start = view.position[seat]
         nearby = 0
         for step in range(2, 13):
             rent = rents[(start + step) % BOARD_SIZE]
             if rent > nearby:
                 nearby = rent
-        return max(RESERVE_FLOOR, nearby + int(DANGER_SHARE_ANYWHERE * self._rent_peak))
+        return max(RESERVE_FLOOR, nearby + int(DANGER_SHARE_ANYWHERE * peak))
 
     def rival_rents(self, view: PlayerView, seat: int) -> list[int]:
         """The rent rivals charge ``seat`` on each space now (cached until the board
         changes: owners, buildings or mortgages)."""
+        return self._rival_rents(view, seat)[0]
+
+    def _rival_rents(self, view: PlayerView, seat: int) -> tuple[list[int], int, float]:
+        """:meth:`rival_rents`, their highest and their mean per turn."""
+        deeds, buildings = view.deeds_version, view.buildings_version
+        memo = self._rents
+        if memo.holds(view, seat, deeds, buildings):
+            return memo.answer
         owner, level, mortgaged = view.owner, view.level, view.mortgaged
-        key = (view, seat, view.deeds_version, view.buildings_version)
-        if key != self._rents_key:
-            facts = self.facts
-            assert facts is not None
-            rents = [0] * BOARD_SIZE
-            for s in facts.tables.properties:
-                if owner[s] >= 0 and owner[s] != seat:
-                    rents[s] = facts.rent_now(s, owner, level, mortgaged)
-            self._rents_key = key
-            self._rents = rents
-            self._rent_peak = max(rents)
-            self._rent_per_turn = sum(f * r for f, r in zip(facts.freq, rents, strict=True))
-        return self._rents
+        facts = self.facts
+        assert facts is not None
+        rents = [0] * BOARD_SIZE
+        for s in facts.tables.properties:
+            if owner[s] >= 0 and owner[s] != seat:
+                rents[s] = facts.rent_now(s, owner, level, mortgaged)
+        per_turn = sum(f * r for f, r in zip(facts.freq, rents, strict=True))
+        return memo.keep(view, seat, deeds, buildings, 0, (rents, max(rents), per_turn))
 
     def expected_rent_per_turn(self, view: PlayerView, seat: int) -> float:
         """What a turn on the board costs in rent, on average."""
-        self.rival_rents(view, seat)
-        return self._rent_per_turn
+        return self._rival_rents(view, seat)[2]
 
     # ------------------------------------------------------------------ before rolling
     def turn_actions(self, view: PlayerView, seat: int) -> Action | None:

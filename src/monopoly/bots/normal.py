@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from monopoly.core.actions import Action, ProposeTrade, Unmortgage, UseJailCard
+from monopoly.core.memo import CounterMemo
 from monopoly.core.state import Decision
 from monopoly.core.view import PlayerView
 
@@ -45,21 +46,15 @@ class NormalBot(LevelPlayer):
         self.manners = OfferMemory()
         """The offers made this game: none made again unless something changed."""
         self._trade_turn = -1
-        self._fruitless_view: object = None
-        """The game (its view), deeds and spare cash of the last search for offers that
-        found none (no view: none since the last offer)."""
-        self._fruitless_deeds = -1
-        self._fruitless_spare = 0
-        self._candidates_view: object = None
-        self._candidates_seat = -1
-        self._candidates_buildings = -1
-        self._candidates_seen: list[int] = []
-        """Per street group: the ``owners_version`` it was looked at in."""
-        self._candidates_found: list[tuple[int, tuple[int, ...]] | None] = []
-        """Per street group: (partner, missing streets) by its owners, or None."""
-        self._candidates_now: list[tuple[int, tuple[int, ...]]] = []
-        self._candidates_any = False
-        """Whether some group has an answer (else buildings do not matter)."""
+        self._fruitless: CounterMemo[int] = CounterMemo(0)
+        """By ``deeds_version``: the spare cash of the last search for offers that found
+        none (forgotten at each offer)."""
+        self._group_candidates: list[CounterMemo[Candidate | None]] = []
+        """Per street group, by its ``owners_version``: (partner, missing streets), or
+        None."""
+        self._candidates_kept: CounterMemo[tuple[bool, list[Candidate]]] = CounterMemo((False, []))
+        """By ``deeds_version`` and, while some group has an answer, ``buildings_version``:
+        whether some group has one, and :meth:`_candidates`."""
 
     def start_game(self, view: PlayerView) -> None:
         assert self.facts is not None
@@ -69,7 +64,7 @@ class NormalBot(LevelPlayer):
         self._offered = {}
         self.manners.clear()
         self._trade_turn = -1
-        self._fruitless_view = None
+        self._fruitless.forget()
 
     # ------------------------------------------------------------------ before rolling
     def turn_actions(self, view: PlayerView, seat: int) -> Action | None:
@@ -77,8 +72,8 @@ class NormalBot(LevelPlayer):
         cash = view.cash[seat]
         if cash > reserve:
             spare = cash - reserve
-            if view is self._least_view and view.holdings_version[seat] == self._least_version:
-                build_from, lift_from = self._least  # none of the seat's deeds changed
+            if self._least.holds(view, seat, view.holdings_version[seat]):
+                build_from, lift_from = self._least.answer  # none of the seat's deeds changed
             else:
                 build_from, lift_from = self.least_costs(view, seat)
             if spare >= build_from:  # else nothing is affordable: no plan to weigh
@@ -101,11 +96,8 @@ class NormalBot(LevelPlayer):
             return None
         self._trade_turn = turn
         deeds = view.deeds_version
-        if (
-            view is self._fruitless_view
-            and deeds == self._fruitless_deeds
-            and spare < self._fruitless_spare + 100
-        ):
+        fruitless = self._fruitless
+        if fruitless.holds(view, seat, deeds) and spare < fruitless.answer + 100:
             return None
         if spare >= 1 or self.swaps:  # without swaps every offer pays cash, 1 to ``spare``
             candidates = self._candidates(view, seat)
@@ -114,9 +106,7 @@ class NormalBot(LevelPlayer):
                 if offer is not None:
                     return offer
         # Nothing found. The search only read the game: the deeds are still ``deeds``.
-        self._fruitless_view = view
-        self._fruitless_deeds = deeds
-        self._fruitless_spare = spare
+        fruitless.keep(view, seat, deeds, 0, 0, spare)
         return None
 
     def _choose_offer(
@@ -146,49 +136,43 @@ class NormalBot(LevelPlayer):
         key = (offer.partner, offer.take)
         attempts = self._offered.get(key, (0, 0))[0]
         self._offered[key] = (attempts + 1, turn)
-        self._fruitless_view = None
+        self._fruitless.forget()
 
-    def _candidates(self, view: PlayerView, seat: int) -> list[tuple[int, tuple[int, ...]]]:
-        """:func:`set_candidates`, kept group by group: a street group is looked at again
-        only when one of its owners changed (the game's ``owners_version``), and the
-        list is put together again only when a group's answer changed or, while some
-        group has one, a building changed (buildings matter only there)."""
+    def _candidates(self, view: PlayerView, seat: int) -> list[Candidate]:
+        """:func:`set_candidates`, kept while no deed changes (and, while some group has
+        an answer, no building: buildings matter only there); a street group is looked
+        at again only when one of its owners changed (the game's ``owners_version``)."""
+        kept = self._candidates_kept
+        deeds = view.deeds_version
+        buildings = view.buildings_version if kept.answer[0] else -1
+        if kept.holds(view, seat, deeds, buildings):
+            return kept.answer[1]
         facts = self.facts
         street = facts.tables.street_members
-        if view is not self._candidates_view or seat != self._candidates_seat:
-            self._candidates_view, self._candidates_seat = view, seat
-            self._candidates_seen = [-1] * len(street)
-            self._candidates_found = [None] * len(street)
-            self._candidates_buildings = -1
-        owners_version, seen = view.owners_version, self._candidates_seen
-        owner, found = view.owner, self._candidates_found
-        for i in range(len(street)):
+        if len(self._group_candidates) != len(street):
+            self._group_candidates = [CounterMemo(None) for _ in street]
+        owners_version, owner = view.owners_version, view.owner
+        level, groups = view.level, facts.tables.groups
+        now = []
+        any_found = False
+        for i, memo in enumerate(self._group_candidates):
             # A group's owners_version is the same on each of its spaces.
             version = owners_version[street[i][0]]
-            if version != seen[i]:
-                seen[i] = version
-                candidate = group_candidate(owner, seat, street[i])
-                if candidate is not None or found[i] is not None:
-                    found[i] = candidate
-                    self._candidates_buildings = -1  # to be put together again
-        if self._candidates_any or self._candidates_buildings == -1:
-            buildings = view.buildings_version
-            if buildings != self._candidates_buildings:
-                self._candidates_buildings = buildings
-                level, groups = view.level, facts.tables.groups
-                now = []
-                any_found = False
-                for candidate in self._candidates_found:
-                    if candidate is not None:
-                        any_found = True
-                        for s in groups[facts.tables.group_of[candidate[1][0]]]:
-                            if level[s]:
-                                break  # a group with buildings is not traded
-                        else:
-                            now.append(candidate)
-                self._candidates_any = any_found
-                self._candidates_now = now
-        return self._candidates_now
+            if memo.holds(view, seat, version):
+                candidate = memo.answer
+            else:
+                candidate = memo.keep(
+                    view, seat, version, 0, 0, group_candidate(owner, seat, street[i])
+                )
+            if candidate is not None:
+                any_found = True
+                for s in groups[facts.tables.group_of[candidate[1][0]]]:
+                    if level[s]:
+                        break  # a group with buildings is not traded
+                else:
+                    now.append(candidate)
+        buildings = view.buildings_version if any_found else -1
+        return kept.keep(view, seat, deeds, buildings, 0, (any_found, now))[1]
 
     def _share(self, key: tuple[int, tuple[int, ...]]) -> float:
         """The share of a trade's joint gain to keep this turn (the search's), by earlier

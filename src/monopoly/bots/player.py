@@ -31,7 +31,7 @@ from monopoly.core.actions import (
 )
 from monopoly.core.auction import bid_of
 from monopoly.core.board import BOARD_SIZE, SpaceKind
-from monopoly.core.memo import remember
+from monopoly.core.memo import CounterMemo, remember
 from monopoly.core.state import (
     BID,
     BREAKDOWN,
@@ -147,26 +147,18 @@ class LevelPlayer:
         self.facts: BoardFacts  # set by prepare() at the first decision
         self._board: object = None
         self._free_actions = 0
-        self._complete_view: object = None
-        self._complete_version = -1
-        self._complete: list[int] = []
-        self._lift_view: object = None
-        self._lift_version = -1
-        self._lift: list[int] = []
-        self._plans: list[Plan] = []
-        self._plans_holdings = -1
-        self._plans_buildings = -1
-        self._plans_view: object = None
-        self._plans_seat = -1
-        self._plans_max = -1
-        """The seat's ``holdings_version`` and the ``buildings_version`` of the plans."""
-        self._deeds_view: object = None
-        self._deeds_seat = -1
-        self._deeds_owner: list[int] = []
-        self._deeds: list[int] = []
-        self._least_view: object = None
-        self._least_version = -1
-        self._least = (NEVER, NEVER)
+        # What is worked out from the board for a seat, kept by the game's counters.
+        self._complete: CounterMemo[list[int]] = CounterMemo([])
+        """By the seat's ``holdings_version``: :meth:`complete_groups`."""
+        self._lift: CounterMemo[list[int]] = CounterMemo([])
+        """By the seat's ``holdings_version``: :meth:`lift_candidates`."""
+        self._deeds: CounterMemo[list[int]] = CounterMemo([])
+        """By the seat's ``holdings_version``: :meth:`own_deeds`."""
+        self._least: CounterMemo[tuple[int, int]] = CounterMemo((NEVER, NEVER))
+        """By the seat's ``holdings_version``: :meth:`least_costs`."""
+        self._plans: CounterMemo[list[Plan]] = CounterMemo([])
+        """By the seat's ``holdings_version``, ``buildings_version`` and the highest
+        level: :meth:`_build_plans`."""
 
     @property
     def rng(self) -> random.Random:
@@ -393,8 +385,9 @@ class LevelPlayer:
         facts = self.facts
         assert facts is not None
         version = view.holdings_version[seat]
-        if view is self._complete_view and version == self._complete_version:
-            return self._complete  # the seat's deeds and mortgages are as they were
+        memo = self._complete
+        if memo.holds(view, seat, version):
+            return memo.answer  # the seat's deeds and mortgages are as they were
         owner, mortgaged = view.owner, view.mortgaged
         result = []
         for group in facts.tables.street_groups:
@@ -403,8 +396,7 @@ class LevelPlayer:
                     break
             else:
                 result.append(group)
-        self._complete_view, self._complete_version, self._complete = view, version, result
-        return result
+        return memo.keep(view, seat, version, 0, 0, result)
 
     def cheapest_cash(self, view: PlayerView, seat: int) -> Action | None:
         """The sale or mortgage that costs least per unit of cash raised: a sale loses
@@ -443,15 +435,15 @@ class LevelPlayer:
         )
 
     def own_deeds(self, view: PlayerView, seat: int) -> list[int]:
-        """The seat's deeds in board order, kept while no owner changes (a copy of the
-        owners, compared in C: raising cash mortgages and sells deed after deed)."""
+        """The seat's deeds in board order, kept while none of them changes (raising
+        cash sells deed after deed)."""
+        version = view.holdings_version[seat]
+        memo = self._deeds
+        if memo.holds(view, seat, version):
+            return memo.answer
         owner = view.owner
-        if view is self._deeds_view and seat == self._deeds_seat and owner == self._deeds_owner:
-            return self._deeds
         deeds = [s for s in self.facts.tables.properties if owner[s] == seat]
-        self._deeds_view, self._deeds_seat, self._deeds_owner = view, seat, owner.copy()
-        self._deeds = deeds
-        return deeds
+        return memo.keep(view, seat, version, 0, 0, deeds)
 
     def mortgage_cost(self, view: PlayerView, seat: int, space: int) -> float:
         """What mortgaging ``space`` loses over ``cash_horizon`` rounds."""
@@ -499,9 +491,9 @@ class LevelPlayer:
         """(the cheapest house on a complete group of ``seat``, the cheapest of its
         mortgages to lift), ``NEVER`` for none: with less to spend, no building plan and
         no lift can come up (:meth:`build_action`, :meth:`unmortgage_action`). Kept in
-        ``_least`` for ``_least_view`` and the seat's ``holdings_version``: a caller at
-        every roll reads it there while none of the seat's deeds changed, without a call
-        (instead of both searches, or a call, at every roll)."""
+        ``_least`` by the seat's ``holdings_version``: a caller at every roll reads it
+        there while none of the seat's deeds changed (instead of both searches at every
+        roll)."""
         version = view.holdings_version[seat]
         facts = self.facts
         build_from = lift_from = NEVER
@@ -512,20 +504,18 @@ class LevelPlayer:
         for space in self.lift_candidates(view, seat):
             if facts.tables.lift_cost[space] < lift_from:
                 lift_from = facts.tables.lift_cost[space]
-        self._least_view, self._least_version = view, version
-        self._least = (build_from, lift_from)
-        return self._least
+        return self._least.keep(view, seat, version, 0, 0, (build_from, lift_from))
 
     def lift_candidates(self, view: PlayerView, seat: int) -> list[int]:
         """The seat's mortgaged properties (kept until one of its deeds or their
         mortgages changes)."""
         version = view.holdings_version[seat]
-        if view is self._lift_view and version == self._lift_version:
-            return self._lift
+        memo = self._lift
+        if memo.holds(view, seat, version):
+            return memo.answer
         owner, mortgaged = view.owner, view.mortgaged
         result = [s for s in self.facts.tables.properties if mortgaged[s] and owner[s] == seat]
-        self._lift_view, self._lift_version, self._lift = view, version, result
-        return result
+        return memo.keep(view, seat, version, 0, 0, result)
 
     def unmortgage_action(self, view: PlayerView, seat: int, spare: int) -> Action | None:
         """Lift the mortgage that restores most rent, if it costs no more than ``spare``."""
@@ -576,14 +566,9 @@ class LevelPlayer:
         landing frequency, and the rent the first k of them gain (k = 0, 1, ...). Only
         the complete groups and their buildings matter: kept until one of them changes."""
         holdings, buildings = view.holdings_version[seat], view.buildings_version
-        if (
-            holdings == self._plans_holdings
-            and buildings == self._plans_buildings
-            and view is self._plans_view
-            and seat == self._plans_seat
-            and max_level == self._plans_max
-        ):
-            return self._plans  # none of the seat's deeds and no building changed since
+        memo = self._plans
+        if memo.holds(view, seat, holdings, buildings, max_level):
+            return memo.answer  # none of the seat's deeds and no building changed since
         groups = self.complete_groups(view, seat)
         if not groups:
             return []
@@ -593,10 +578,7 @@ class LevelPlayer:
             low, plan = facts.build_plan(group, level)
             if low < max_level:
                 plans.append(plan)
-        self._plans = plans
-        self._plans_holdings, self._plans_buildings = holdings, buildings
-        self._plans_view, self._plans_seat, self._plans_max = view, seat, max_level
-        return plans
+        return memo.keep(view, seat, holdings, buildings, max_level, plans)
 
 
 def _highest_level(level: ReadOnly[int], members: tuple[int, ...]) -> int:

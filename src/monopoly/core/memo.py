@@ -7,7 +7,9 @@ up again game after game: an action made once, a plan for a group's buildings, a
 trade's worth.
 
 What is worked out from a seat's free actions in one game (the page's steps on its
-deeds with their refusals, the RL mask's ids) is kept in a :class:`FreeActionsMemo`.
+deeds with their refusals, the RL mask's ids) is kept in a :class:`FreeActionsMemo`;
+what a computer player works out from the board for a seat, in a :class:`CounterMemo`
+keyed by the game's version counters.
 """
 
 from __future__ import annotations
@@ -50,3 +52,47 @@ class FreeActionsMemo(Generic[V]):
         answer = work_out()
         self._kept[seat] = (game, key, answer)
         return answer
+
+
+class CounterMemo(Generic[V]):
+    """One answer a player worked out from the board, kept with what it was worked out
+    for: the view (its game), the seat, and up to three numbers it read, the game's
+    counters (``holdings_version``, ``owners_version``, ``deeds_version``,
+    ``buildings_version``) or an argument. The counters grow inside the game's setters
+    of what they count, the only way to change it, so an answer kept by them cannot
+    outlive what it was worked out from. The key is compared field by field (no key
+    is built per question: players ask some of these at every decision)::
+
+        if memo.holds(view, seat, view.holdings_version[seat]):
+            return memo.answer
+        return memo.keep(view, seat, view.holdings_version[seat], 0, 0, work_out())
+    """
+
+    __slots__ = ("_a", "_b", "_c", "_seat", "_view", "answer")
+
+    def __init__(self, answer: V) -> None:
+        self._view: object = None
+        self._seat = -1
+        self._a = self._b = self._c = -1
+        self.answer = answer
+        """The answer last kept (``answer`` given here until then)."""
+
+    def holds(self, view: object, seat: int, a: int, b: int = 0, c: int = 0) -> bool:
+        """Whether :attr:`answer` was worked out for this view, seat and numbers."""
+        return (
+            view is self._view
+            and a == self._a
+            and seat == self._seat
+            and b == self._b
+            and c == self._c
+        )
+
+    def keep(self, view: object, seat: int, a: int, b: int, c: int, answer: V) -> V:
+        """Keep ``answer`` for this view, seat and numbers, and return it."""
+        self._view, self._seat, self._a, self._b, self._c = view, seat, a, b, c
+        self.answer = answer
+        return answer
+
+    def forget(self) -> None:
+        """Drop the answer's key: the next question works it out anew."""
+        self._view = None

@@ -322,7 +322,11 @@ def board_json(view: PlayerView) -> Board:
     a mortgage or a building, so a caller may keep them while ``deeds_version`` and
     ``buildings_version`` stay (a kept list is the same object in the next table, and
     the patch between the two tables passes it over at once)."""
-    return {"owner": view.owner.copy(), "level": view.level.copy(), "mortgaged": view.mortgaged.copy()}
+    return {
+        "owner": view.owner.copy(),
+        "level": view.level.copy(),
+        "mortgaged": view.mortgaged.copy(),
+    }
 
 
 def table_json(
