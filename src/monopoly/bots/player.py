@@ -513,8 +513,8 @@ class LevelPlayer:
         memo = self._lift
         if memo.holds(view, seat, version):
             return memo.answer
-        owner, mortgaged = view.owner, view.mortgaged
-        result = [s for s in self.facts.tables.properties if mortgaged[s] and owner[s] == seat]
+        mortgaged = view.mortgaged
+        result = [s for s in self.own_deeds(view, seat) if mortgaged[s]]
         return memo.keep(view, seat, version, 0, 0, result)
 
     def unmortgage_action(self, view: PlayerView, seat: int, spare: int) -> Action | None:
@@ -585,8 +585,9 @@ def _highest_level(level: ReadOnly[int], members: tuple[int, ...]) -> int:
     """The highest building level on the spaces ``members``."""
     highest = 0
     for member in members:
-        if level[member] > highest:
-            highest = level[member]
+        here = level[member]
+        if here > highest:
+            highest = here
     return highest
 
 
