@@ -112,6 +112,13 @@ def extensions() -> list[Any]:
     # the package's imports (numpy, fastapi...) need not be installed to compile them.
     options = ["--ignore-missing-imports", "--follow-imports=silent", "--config-file", ""]
     extensions: list[Any] = mypycify([*options, *paths], opt_level="3", group_name="monopoly")
+    if os.name == "posix":
+        for extension in extensions:
+            # The compiled modules are one shared library whose functions call each other
+            # natively. Without this flag a call between them goes through the library's
+            # symbol table (another library could replace the callee), and the C compiler
+            # may not inline even a two-line method such as a view's read.
+            extension.extra_compile_args.append("-fno-semantic-interposition")
     return extensions
 
 
