@@ -69,10 +69,7 @@ class NormalBot(LevelPlayer):
         cash = view.cash[seat]
         if cash > reserve:
             spare = cash - reserve
-            if self._least.holds(view, seat, view.holdings_version[seat]):
-                build_from, lift_from = self._least.answer  # none of the seat's deeds changed
-            else:
-                build_from, lift_from = self.least_costs(view, seat)
+            build_from, lift_from = self.least_costs(view, seat)
             if spare >= build_from:  # else nothing is affordable: no plan to weigh
                 build = self.build_action(view, seat, spare, self.facts.tables.hotel_level)
                 if build is not None:

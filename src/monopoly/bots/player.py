@@ -490,11 +490,12 @@ class LevelPlayer:
     def least_costs(self, view: PlayerView, seat: int) -> tuple[int, int]:
         """(the cheapest house on a complete group of ``seat``, the cheapest of its
         mortgages to lift), ``NEVER`` for none: with less to spend, no building plan and
-        no lift can come up (:meth:`build_action`, :meth:`unmortgage_action`). Kept in
-        ``_least`` by the seat's ``holdings_version``: a caller at every roll reads it
-        there while none of the seat's deeds changed (instead of both searches at every
-        roll)."""
+        no lift can come up (:meth:`build_action`, :meth:`unmortgage_action`). Asked at
+        every roll, so kept by the seat's ``holdings_version``."""
         version = view.holdings_version[seat]
+        memo = self._least
+        if memo.holds(view, seat, version):
+            return memo.answer
         facts = self.facts
         build_from = lift_from = NEVER
         for group in self.complete_groups(view, seat):
@@ -504,7 +505,7 @@ class LevelPlayer:
         for space in self.lift_candidates(view, seat):
             if facts.tables.lift_cost[space] < lift_from:
                 lift_from = facts.tables.lift_cost[space]
-        return self._least.keep(view, seat, version, 0, 0, (build_from, lift_from))
+        return memo.keep(view, seat, version, 0, 0, (build_from, lift_from))
 
     def lift_candidates(self, view: PlayerView, seat: int) -> list[int]:
         """The seat's mortgaged properties (kept until one of its deeds or their
