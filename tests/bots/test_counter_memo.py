@@ -27,7 +27,7 @@ def _judgements(bot: NormalBot, view: PlayerView, seat: int = SEAT) -> tuple[obj
     top = view.tables.hotel_level
     return (
         list(bot.complete_groups(view, seat)),
-        list(bot.own_deeds(view, seat)),
+        list(view.deeds[seat]),
         list(bot.lift_candidates(view, seat)),
         bot.least_costs(view, seat),
         bot._build_plans(view, seat, top),

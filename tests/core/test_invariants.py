@@ -13,7 +13,8 @@ turn. After EVERY action :class:`Checker` verifies:
   houses / 12 hotels (R-SETUP-3, R-BUILD-5); even building (R-BUILD-2, R-BUILD-4);
   buildings only on whole, unmortgaged groups of one owner (R-BUILD-1, R-BUILD-7,
   R-MORT-1); hotels on at most houses-per-hotel houses (R-BUILD-3, R-SHORT-2);
-* every property has one owner, bankrupt players own nothing and hold nothing
+* every property has one owner (each seat's list of deeds agrees), bankrupt players own
+  nothing and hold nothing
   (R-BANKRUPT-1..3); mortgaged deeds are owned (R-BANKRUPT-3);
 * the Get Out of Jail Free cards are either held or in their deck, and no card is lost or
   duplicated (R-LAND-3, R-JAIL-1);
@@ -330,6 +331,8 @@ class Checker:
             assert owner == BANK or (0 <= owner < n and game.active[owner]), (s, owner)
             if game.mortgaged[s]:
                 assert owner != BANK  # R-BANKRUPT-3: the Bank holds no mortgages
+        for seat in range(n):  # each seat's deeds, in board order, are what the owners say
+            assert game.deeds[seat] == tuple(s for s in board.properties if game.owner[s] == seat)
         # Buildings (R-SETUP-3, R-BUILD-1..5, R-BUILD-7, R-MORT-1, R-SHORT-2).
         houses = hotels = 0
         for group in board.groups.values():

@@ -150,10 +150,6 @@ class LevelPlayer:
         # What is worked out from the board for a seat, kept by the game's counters.
         self._complete: CounterMemo[list[int]] = CounterMemo([])
         """By the seat's ``holdings_version``: :meth:`complete_groups`."""
-        self._lift: CounterMemo[list[int]] = CounterMemo([])
-        """By the seat's ``holdings_version``: :meth:`lift_candidates`."""
-        self._deeds: CounterMemo[list[int]] = CounterMemo([])
-        """By the seat's ``holdings_version``: :meth:`own_deeds`."""
         self._least: CounterMemo[tuple[int, int]] = CounterMemo((NEVER, NEVER))
         """By the seat's ``holdings_version``: :meth:`least_costs`."""
         self._plans: CounterMemo[list[Plan]] = CounterMemo([])
@@ -408,7 +404,7 @@ class LevelPlayer:
         turns = self.cash_horizon * self.opponents(view)
         best: Action | None = None
         best_cost = 0.0
-        for s in self.own_deeds(view, seat):
+        for s in view.deeds[seat]:
             if mortgaged[s]:
                 continue  # nothing to sell or mortgage on it
             highest = _highest_level(level, facts.tables.groups[facts.tables.group_of[s]])
@@ -433,17 +429,6 @@ class LevelPlayer:
         return (
             facts.tables.house_cost[space] / 2 + turns * facts.sale_loss[space][view.level[space]]
         )
-
-    def own_deeds(self, view: PlayerView, seat: int) -> list[int]:
-        """The seat's deeds in board order, kept while none of them changes (raising
-        cash sells deed after deed)."""
-        version = view.holdings_version[seat]
-        memo = self._deeds
-        if memo.holds(view, seat, version):
-            return memo.answer
-        owner = view.owner
-        deeds = [s for s in self.facts.tables.properties if owner[s] == seat]
-        return memo.keep(view, seat, version, 0, 0, deeds)
 
     def mortgage_cost(self, view: PlayerView, seat: int, space: int) -> float:
         """What mortgaging ``space`` loses over ``cash_horizon`` rounds."""
@@ -508,15 +493,9 @@ class LevelPlayer:
         return memo.keep(view, seat, version, 0, 0, (build_from, lift_from))
 
     def lift_candidates(self, view: PlayerView, seat: int) -> list[int]:
-        """The seat's mortgaged properties (kept until one of its deeds or their
-        mortgages changes)."""
-        version = view.holdings_version[seat]
-        memo = self._lift
-        if memo.holds(view, seat, version):
-            return memo.answer
+        """The seat's mortgaged properties."""
         mortgaged = view.mortgaged
-        result = [s for s in self.own_deeds(view, seat) if mortgaged[s]]
-        return memo.keep(view, seat, version, 0, 0, result)
+        return [s for s in view.deeds[seat] if mortgaged[s]]
 
     def unmortgage_action(self, view: PlayerView, seat: int, spare: int) -> Action | None:
         """Lift the mortgage that restores most rent, if it costs no more than ``spare``."""

@@ -38,13 +38,11 @@ NO_LIMIT: Final = 1 << 60
 def raisable(game: Game, seat: int, enough: int = NO_LIMIT) -> int:
     """Cash plus all the Bank would pay: buildings at half price, mortgages (R-DEBT-2).
     The count stops once it reaches ``enough`` (the sum so far is returned then)."""
-    owner, level, mortgaged = game.owner, game.level, game.mortgaged
+    level, mortgaged = game.level, game.mortgaged
     total = game.cash[seat]
     if total >= enough:
         return total
-    for space in game.board.properties:
-        if owner[space] != seat:
-            continue
+    for space in game.deeds[seat]:
         total += level[space] * game.tables.sale_price[space]
         if not mortgaged[space]:
             total += game.tables.mortgage_value[space]

@@ -195,6 +195,9 @@ class Game:
         self.jail_cards: list[list[str]] = [[] for _ in range(count)]
         self.speed_active = [False] * count
         self.owner = [BANK] * BOARD_SIZE
+        self.deeds: list[tuple[int, ...]] = [() for _ in range(count)]
+        """Per seat: the spaces whose title deed it holds, in board order (what
+        ``owner`` says, by seat: kept by :meth:`give_deed`, the one path a deed takes)."""
         self.level = [0] * BOARD_SIZE
         """0..H houses (H = houses per hotel); H + 1 is a hotel."""
         self.mortgaged = [False] * BOARD_SIZE
@@ -312,23 +315,21 @@ class Game:
         return all(self.owner[s] == seat for s in self.board.groups[group])
 
     def properties_of(self, seat: int) -> list[int]:
-        return [s for s in self.board.properties if self.owner[s] == seat]
+        return list(self.deeds[seat])
 
     def net_worth(self, seat: int) -> int:
         """R-SHORT-4: cash + deeds (mortgaged at half) + buildings at purchase price."""
         total = self.cash[seat]
         price, house_cost = self.tables.price, self.tables.house_cost
-        for s in self.board.properties:
-            if self.owner[s] != seat:
-                continue
+        for s in self.deeds[seat]:
             total += price[s] // 2 if self.mortgaged[s] else price[s]
             total += self.level[s] * house_cost[s]
         return total
 
     def houses_and_hotels(self, seat: int) -> tuple[int, int]:
         houses = hotels = 0
-        for s in self.board.properties:
-            if self.owner[s] == seat and self.level[s]:
+        for s in self.deeds[seat]:
+            if self.level[s]:
                 if self.level[s] == self.tables.hotel_level:
                     hotels += 1
                 else:
@@ -459,8 +460,10 @@ class Game:
         old = self.owner[space]
         if old != BANK:
             self.holdings_version[old] += 1
+            self.deeds[old] = tuple([s for s in self.deeds[old] if s != space])
         if seat != BANK:
             self.holdings_version[seat] += 1
+            self.deeds[seat] = tuple(sorted((*self.deeds[seat], space)))
         self.owner[space] = seat
         self.deeds_version += 1
         owners_version = self.owners_version
@@ -830,9 +833,9 @@ def _state_copy(value: Any, memo: dict[int, Any]) -> Any:
     twin: Any
     if kind is dict:  # the decks by role, a shortage's wants
         twin = {key: _state_copy(item, memo) for key, item in value.items()}
-    elif all(type(item) in _ATOMIC for item in value) if kind in _SEQUENCES else False:
-        # Most of the state: lists of numbers and flags, decks of card keys (a tuple of
-        # them is immutable).
+    elif all(_immutable(item) for item in value) if kind in _SEQUENCES else False:
+        # Most of the state: lists of numbers and flags, decks of card keys, the seats'
+        # deeds (a tuple of them is immutable).
         twin = value if kind is tuple else kind(value)
     else:
         return copy.deepcopy(value, memo)
@@ -841,6 +844,15 @@ def _state_copy(value: Any, memo: dict[int, Any]) -> Any:
 
 
 _ATOMIC: Final = frozenset({int, bool, str, float, type(None)})
+
+
+def _immutable(value: object) -> bool:
+    """A number, flag, text or None, or a tuple of them: shared by a copy, not copied."""
+    if type(value) is tuple:
+        return all(type(item) in _ATOMIC for item in value)
+    return type(value) in _ATOMIC
+
+
 _SEQUENCES: Final = frozenset({list, tuple, deque})
 
 

@@ -116,7 +116,8 @@ def _load_property(game: Game, key: object, prop: object) -> None:
         raise fail(where, "a Bank property has no buildings and no mortgage")
     if mortgaged and level:
         raise fail(where, "a mortgaged street cannot carry buildings (R-MORT-1)")
-    game.owner[space], game.level[space], game.mortgaged[space] = owner, level, mortgaged
+    game.give_deed(space, owner)  # the holder is in the game: checked above
+    game.level[space], game.mortgaged[space] = level, mortgaged
     game.deeds_version += 1
     for seat in range(game.players):
         game.holdings_version[seat] += 1

@@ -84,6 +84,7 @@ class PlayerView:
         "board",
         "cash",
         "claims",
+        "deeds",
         "edition",
         "holdings_version",
         "jail_turns",
@@ -116,6 +117,8 @@ class PlayerView:
         self.jail_turns: ReadOnly[int] = ReadOnly(game.jail_turns)
         self.speed_active: ReadOnly[bool] = ReadOnly(game.speed_active)
         self.owner: ReadOnly[int] = ReadOnly(game.owner)
+        self.deeds: ReadOnly[tuple[int, ...]] = ReadOnly(game.deeds)
+        """Per seat: the spaces whose deed it holds, in board order."""
         self.level: ReadOnly[int] = ReadOnly(game.level)
         self.mortgaged: ReadOnly[bool] = ReadOnly(game.mortgaged)
         self.holdings_version: ReadOnly[int] = ReadOnly(game.holdings_version)
