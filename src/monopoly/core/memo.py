@@ -15,7 +15,7 @@ keyed by the game's version counters.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar, final
 
 if TYPE_CHECKING:
     from .game import Game
@@ -54,6 +54,7 @@ class FreeActionsMemo(Generic[V]):
         return answer
 
 
+@final
 class CounterMemo(Generic[V]):
     """One answer a player worked out from the board, kept with what it was worked out
     for: the view (its game), the seat, and up to three numbers it read, the game's
