@@ -15,7 +15,6 @@ from typing import Final
 
 from monopoly.core.actions import SEATS, ProposeTrade
 from monopoly.core.memo import remember
-from monopoly.core.tables import Tables
 from monopoly.core.view import PlayerView, ReadOnly
 
 from .valuation import TRADES_KEPT, Valuation, count_active
@@ -228,31 +227,13 @@ def set_candidates(
     ``seat`` lacks all belong to one rival and that has no building: the groups a trade
     could complete. Only owners and buildings matter, so callers can keep the list
     until ``deeds_version`` or ``buildings_version`` grows."""
-    tables = valuation.facts.tables
-    return unbuilt(rivals_hold(tables.street_members, owner, seat), tables, level)
-
-
-def rivals_hold(
-    street_members: list[tuple[int, ...]], owner: ReadOnly[int], seat: int
-) -> list[tuple[int, tuple[int, ...]]]:
-    """:func:`group_candidate` of every street group that has one, in board order."""
+    facts = valuation.facts
+    groups = facts.tables.groups
     found = []
-    for members in street_members:
+    for group in facts.tables.street_groups:
+        members = groups[group]
         candidate = group_candidate(owner, seat, members)
-        if candidate is not None:
-            found.append(candidate)
-    return found
-
-
-def unbuilt(
-    candidates: list[tuple[int, tuple[int, ...]]], tables: Tables, level: ReadOnly[int]
-) -> list[tuple[int, tuple[int, ...]]]:
-    """The ``candidates`` whose group has no building (a group with buildings is not
-    traded)."""
-    found = []
-    for candidate in candidates:
-        group = tables.groups[tables.group_of[candidate[1][0]]]
-        if not any(level[s] for s in group):
+        if candidate is not None and not any(level[s] for s in members):  # buildings last
             found.append(candidate)
     return found
 
