@@ -205,9 +205,11 @@ class NormalBot(LevelPlayer):
         return self.unowned(view) >= self.leave_jail_unowned
 
     def unowned(self, view: PlayerView) -> int:
-        # Counted in C: every space that is not a property stays the Bank's (-1), and
-        # an unowned deed is the Bank's.
-        return view.owner.count(-1) - self.facts.not_properties
+        """How many title deeds the Bank still holds."""
+        held = 0
+        for seat in range(view.players):
+            held += len(view.deeds[seat])
+        return len(self.facts.tables.properties) - held
 
     def buy(self, view: PlayerView, decision: Decision, legal: Sequence[Action]) -> Action:
         if len(legal) == 1:

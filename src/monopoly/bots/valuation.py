@@ -57,9 +57,6 @@ class BoardFacts:
         self.tables = tables
         board = tables.board
         self.freq = landing_frequencies(board)
-        self.not_properties = BOARD_SIZE - len(tables.properties)
-        """The spaces nobody can own, of the game's ``BOARD_SIZE`` owners (theirs is
-        always the Bank's -1)."""
         self.rate = [self._level_rates(members) for members in tables.groups]
         self.single_rate = [
             self.freq[s] * tables.rents[s][0] if tables.is_street[s] else 0.0

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import random
+from bisect import bisect_left
 from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -460,10 +461,14 @@ class Game:
         old = self.owner[space]
         if old != BANK:
             self.holdings_version[old] += 1
-            self.deeds[old] = tuple([s for s in self.deeds[old] if s != space])
+            held = self.deeds[old]
+            at = held.index(space)
+            self.deeds[old] = held[:at] + held[at + 1 :]
         if seat != BANK:
             self.holdings_version[seat] += 1
-            self.deeds[seat] = tuple(sorted((*self.deeds[seat], space)))
+            held = self.deeds[seat]
+            at = bisect_left(held, space)  # in board order
+            self.deeds[seat] = (*held[:at], space, *held[at:])
         self.owner[space] = seat
         self.deeds_version += 1
         owners_version = self.owners_version
