@@ -49,7 +49,7 @@ from monopoly.core.state import (
     for_every_kind,
 )
 from monopoly.core.tables import Tables
-from monopoly.core.view import PlayerView, ReadOnlyInts
+from monopoly.core.view import PlayerView, ReadOnly
 
 from .valuation import BoardFacts, Plan
 
@@ -561,7 +561,7 @@ class LevelPlayer:
         return memo.keep(view, seat, holdings, buildings, max_level, plans)
 
 
-def _highest_level(level: ReadOnlyInts, members: tuple[int, ...]) -> int:
+def _highest_level(level: ReadOnly[int], members: tuple[int, ...]) -> int:
     """The highest building level on the spaces ``members``."""
     highest = 0
     for member in members:

@@ -15,7 +15,7 @@ from typing import Final
 
 from monopoly.core.actions import SEATS, ProposeTrade
 from monopoly.core.memo import remember
-from monopoly.core.view import PlayerView, ReadOnlyFlags, ReadOnlyInts
+from monopoly.core.view import PlayerView, ReadOnly
 
 from .valuation import TRADES_KEPT, Valuation, count_active
 
@@ -160,7 +160,7 @@ def _shares(
     return mine + cash + cards - fees_in, theirs - cash - cards - fees_out
 
 
-def _fees(valuation: Valuation, mortgaged: ReadOnlyFlags, spaces: tuple[int, ...]) -> float:
+def _fees(valuation: Valuation, mortgaged: ReadOnly[bool], spaces: tuple[int, ...]) -> float:
     for space in spaces:
         if mortgaged[space]:  # rare: only then the sum (0 without one, as the empty sum)
             price = valuation.facts.tables.price
@@ -221,7 +221,7 @@ def set_offers(
 
 
 def set_candidates(
-    valuation: Valuation, owner: ReadOnlyInts, level: ReadOnlyInts, seat: int
+    valuation: Valuation, owner: ReadOnly[int], level: ReadOnly[int], seat: int
 ) -> list[tuple[int, tuple[int, ...]]]:
     """(partner, missing streets) for every street group, in board order, whose streets
     ``seat`` lacks all belong to one rival and that has no building: the groups a trade
@@ -239,7 +239,7 @@ def set_candidates(
 
 
 def group_candidate(
-    owner: ReadOnlyInts, seat: int, members: tuple[int, ...]
+    owner: ReadOnly[int], seat: int, members: tuple[int, ...]
 ) -> tuple[int, tuple[int, ...]] | None:
     """(partner, missing streets) if the streets of a group that ``seat`` lacks all
     belong to one rival (none unowned), else None: :func:`set_candidates` for one group

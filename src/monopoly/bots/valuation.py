@@ -18,7 +18,7 @@ from typing import Any, Final
 from monopoly.core.board import BOARD_SIZE
 from monopoly.core.memo import remember
 from monopoly.core.tables import Tables
-from monopoly.core.view import ReadOnlyFlags, ReadOnlyInts
+from monopoly.core.view import ReadOnly
 
 from .landing import landing_frequencies
 
@@ -38,7 +38,7 @@ UNKNOWN: Final = -1.0
 at level 0 costs nothing to build)."""
 
 
-def count_active(active: ReadOnlyFlags) -> int:
+def count_active(active: ReadOnly[bool]) -> int:
     """The players still in the game (``list.count``: one call in C, also when compiled,
     where the built-in ``sum`` would be a call into Python)."""
     return active.count(True)
@@ -122,7 +122,7 @@ class BoardFacts:
         ]
 
     def rent_now(
-        self, space: int, owner: ReadOnlyInts, level: ReadOnlyInts, mortgaged: ReadOnlyFlags
+        self, space: int, owner: ReadOnly[int], level: ReadOnly[int], mortgaged: ReadOnly[bool]
     ) -> int:
         """The rent a visitor owes on ``space`` now (utilities: at the mean roll of 7)."""
         holder = owner[space]
@@ -171,7 +171,7 @@ class BoardFacts:
                 plans.append((cost, spaces, gains))
         return plans
 
-    def build_plan(self, group: int, level: ReadOnlyInts) -> tuple[int, Plan]:
+    def build_plan(self, group: int, level: ReadOnly[int]) -> tuple[int, Plan]:
         """The lowest building level of the street group ``group`` by ``level`` (per
         space), and the :data:`Plan` of building one level more on it evenly."""
         members = self.tables.groups[group]
@@ -274,8 +274,8 @@ class Valuation:
         self,
         group: int,
         seat: int,
-        owner: ReadOnlyInts,
-        mortgaged: ReadOnlyFlags,
+        owner: ReadOnly[int],
+        mortgaged: ReadOnly[bool],
         opponents: int,
         change: dict[int, int] = NO_CHANGE,
     ) -> float:
@@ -308,8 +308,8 @@ class Valuation:
         self,
         group: int,
         seat: int,
-        owner: ReadOnlyInts,
-        mortgaged: ReadOnlyFlags,
+        owner: ReadOnly[int],
+        mortgaged: ReadOnly[bool],
         opponents: int,
         change: dict[int, int],
     ) -> float:
@@ -369,8 +369,8 @@ class Valuation:
     def change_value(
         self,
         seat: int,
-        owner: ReadOnlyInts,
-        mortgaged: ReadOnlyFlags,
+        owner: ReadOnly[int],
+        mortgaged: ReadOnly[bool],
         opponents: int,
         change: dict[int, int],
     ) -> float:

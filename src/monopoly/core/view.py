@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from .tables import Tables
 
 
+@final
 class ReadOnly(Generic[T]):
     """A live, read-only window on one of the game's lists: it always shows what the
     list holds now, and has no way to change it (``view.cash[0] = 5`` raises
@@ -66,37 +67,6 @@ class ReadOnly(Generic[T]):
 
     def count(self, value: T) -> int:
         return self._items.count(value)
-
-
-@final
-class ReadOnlyInts(ReadOnly[int]):
-    """:class:`ReadOnly` numbers (cash, owners, levels...). The compiled build reads an
-    entry of a list it knows holds numbers without taking a reference to it, which
-    the generic window cannot; players read these at every decision."""
-
-    __slots__ = ("_numbers",)
-
-    def __init__(self, items: list[int]) -> None:
-        super().__init__(items)
-        self._numbers = items
-
-    def __getitem__(self, index: int) -> int:
-        return self._numbers[index]
-
-
-@final
-class ReadOnlyFlags(ReadOnly[bool]):
-    """:class:`ReadOnly` flags (in the game, mortgaged...), read like
-    :class:`ReadOnlyInts`."""
-
-    __slots__ = ("_flags",)
-
-    def __init__(self, items: list[bool]) -> None:
-        super().__init__(items)
-        self._flags = items
-
-    def __getitem__(self, index: int) -> bool:
-        return self._flags[index]
 
 
 class PlayerView:
@@ -141,19 +111,19 @@ class PlayerView:
         self.tables: Tables = game.tables
         self.players: int = game.players
         self.names: ReadOnly[str] = ReadOnly(game.names)
-        self.cash = ReadOnlyInts(game.cash)
-        self.position = ReadOnlyInts(game.position)
-        self.active = ReadOnlyFlags(game.active)
-        self.jail_turns = ReadOnlyInts(game.jail_turns)
-        self.speed_active = ReadOnlyFlags(game.speed_active)
-        self.owner = ReadOnlyInts(game.owner)
+        self.cash: ReadOnly[int] = ReadOnly(game.cash)
+        self.position: ReadOnly[int] = ReadOnly(game.position)
+        self.active: ReadOnly[bool] = ReadOnly(game.active)
+        self.jail_turns: ReadOnly[int] = ReadOnly(game.jail_turns)
+        self.speed_active: ReadOnly[bool] = ReadOnly(game.speed_active)
+        self.owner: ReadOnly[int] = ReadOnly(game.owner)
         self.deeds: ReadOnly[tuple[int, ...]] = ReadOnly(game.deeds)
         """Per seat: the spaces whose deed it holds, in board order."""
-        self.level = ReadOnlyInts(game.level)
-        self.mortgaged = ReadOnlyFlags(game.mortgaged)
-        self.holdings_version = ReadOnlyInts(game.holdings_version)
+        self.level: ReadOnly[int] = ReadOnly(game.level)
+        self.mortgaged: ReadOnly[bool] = ReadOnly(game.mortgaged)
+        self.holdings_version: ReadOnly[int] = ReadOnly(game.holdings_version)
         """Per seat: changes whenever the seat's deeds or their mortgages change."""
-        self.owners_version = ReadOnlyInts(game.owners_version)
+        self.owners_version: ReadOnly[int] = ReadOnly(game.owners_version)
         """Per space: changes whenever an owner in the space's group changes."""
         self.claims: ReadOnly[tuple[int, int, int, int]] = ReadOnly(game.claims)
         """Open rent claims (owner, payer, space, amount)."""
