@@ -90,7 +90,7 @@ class ExpertJudge(HardBot):
     def _choose_offer(
         self, view: PlayerView, seat: int, spare: int, candidates: list[Candidate]
     ) -> Action | None:
-        heads_up = sum(view.active) == 2
+        heads_up = view.active.count(True) == 2
         if not (self.heads_up_partner_trades if heads_up else self.partner_trades):
             return super()._choose_offer(view, seat, spare, candidates)
         turn = view.turn

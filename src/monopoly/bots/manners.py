@@ -32,9 +32,9 @@ class MadeOffer:
     mortgage of every space) and the cash of both sides."""
 
     def __init__(self, view: PlayerView, offer: ProposeTrade) -> None:
-        self.owner: Final = tuple(view.owner)
-        self.level: Final = tuple(view.level)
-        self.mortgaged: Final = tuple(view.mortgaged)
+        self.owner: Final = view.owner.snapshot()
+        self.level: Final = view.level.snapshot()
+        self.mortgaged: Final = view.mortgaged.snapshot()
         self.cash: Final = (view.cash[offer.seat], view.cash[offer.partner])
         self.cash_change: Final = max(CASH_CHANGE_FLOOR, offer.give_cash + offer.take_cash)
         """How far either side's cash must move for the offer to be worth making again."""

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import copy
 import random
-from bisect import bisect_left
 from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -459,22 +458,21 @@ class Game:
         if seat != BANK and not self.active[seat]:
             return False
         old = self.owner[space]
-        if old != BANK:
-            self.holdings_version[old] += 1
-            held = self.deeds[old]
-            at = held.index(space)
-            self.deeds[old] = held[:at] + held[at + 1 :]
-        if seat != BANK:
-            self.holdings_version[seat] += 1
-            held = self.deeds[seat]
-            at = bisect_left(held, space)  # in board order
-            self.deeds[seat] = (*held[:at], space, *held[at:])
         self.owner[space] = seat
+        for holder in (old, seat):
+            if holder != BANK:
+                self.holdings_version[holder] += 1
+                self.deeds[holder] = self._deeds_held(holder)
         self.deeds_version += 1
         owners_version = self.owners_version
         for member in self.tables.members[space]:
             owners_version[member] += 1
         return True
+
+    def _deeds_held(self, seat: int) -> tuple[int, ...]:
+        """The spaces whose deed ``seat`` holds, in board order, as ``owner`` says."""
+        owner = self.owner
+        return tuple([s for s in self.tables.properties if owner[s] == seat])
 
     def set_mortgaged(self, space: int, mortgaged: bool) -> None:
         """The one path a mortgage is taken or lifted by (R-MORT-*): the counters that

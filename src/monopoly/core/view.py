@@ -62,6 +62,10 @@ class ReadOnly(Generic[T]):
         """A list of what it holds now, to keep or change."""
         return self._items.copy()
 
+    def snapshot(self) -> tuple[T, ...]:
+        """What it holds now, to keep as it is."""
+        return tuple(self._items)
+
     def index(self, value: T) -> int:
         return self._items.index(value)
 
