@@ -458,21 +458,18 @@ class Game:
         if seat != BANK and not self.active[seat]:
             return False
         old = self.owner[space]
+        if old != BANK:
+            self.holdings_version[old] += 1
+            self.deeds[old] = tuple([s for s in self.deeds[old] if s != space])
+        if seat != BANK:
+            self.holdings_version[seat] += 1
+            self.deeds[seat] = tuple(sorted(self.deeds[seat] + (space,)))  # board order
         self.owner[space] = seat
-        for holder in (old, seat):
-            if holder != BANK:
-                self.holdings_version[holder] += 1
-                self.deeds[holder] = self._deeds_held(holder)
         self.deeds_version += 1
         owners_version = self.owners_version
         for member in self.tables.members[space]:
             owners_version[member] += 1
         return True
-
-    def _deeds_held(self, seat: int) -> tuple[int, ...]:
-        """The spaces whose deed ``seat`` holds, in board order, as ``owner`` says."""
-        owner = self.owner
-        return tuple([s for s in self.tables.properties if owner[s] == seat])
 
     def set_mortgaged(self, space: int, mortgaged: bool) -> None:
         """The one path a mortgage is taken or lifted by (R-MORT-*): the counters that
