@@ -1,0 +1,208 @@
+"""A streamed game over several processes: a crowd of spectators connected through a
+process that does not own the game gets every change, in order, from one message per
+change to that process (not one per spectator), and the player there is not held
+behind the crowd (cluster.py, fanout.py)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import socket
+
+import httpx
+import psycopg
+from websockets.asyncio.client import ClientConnection, connect
+
+from monopoly.web.client import Client
+from monopoly.web.cluster import Cluster, Proxy, numbers_of, spans
+from monopoly.web.fanout import SLICE
+
+from .servers import ServerProcess, create_game, simple_answer
+from .test_cluster import ANN_AND_STEADY_BOTS, LONGER, owner_proc, received
+
+SPECTATORS = 60
+ANNS_DECISIONS = 10
+
+
+class Watcher:
+    """A spectator taking deltas, as the browser does: the changes it was sent, and
+    whether each delta was made on the table it had."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.changes: list[int] = []
+        self.broken = 0
+        self.seq: int | None = None
+        self.greeted = asyncio.Event()
+
+    async def watch(self) -> None:
+        async with connect(self.url, max_size=None) as ws:
+            await ws.send(json.dumps({"type": "hello", "token": None, "deltas": True}))
+            async for text in ws:
+                message = json.loads(text)
+                if message["type"] == "lobby":
+                    self.greeted.set()
+                elif message["type"] == "delta":
+                    self.broken += message["base"] != self.seq
+                    self.seq = message["seq"]
+                    self.changes.append(message["state_id"])
+                elif message["type"] == "state":
+                    self.seq = message.get("seq")
+                    self.changes.append(message["state_id"])
+
+
+async def _play(ws: ClientConnection, decisions: int) -> list[int]:
+    """Ann answers ``decisions`` of her decisions and waits for the next: the changes
+    she was sent meanwhile (the game then waits for her)."""
+    changes: list[int] = []
+    while True:
+        message = json.loads(await ws.recv())
+        if message["type"] != "state":
+            continue
+        changes.append(message["state_id"])
+        decision = message["decision"]
+        if decision and decision["seat"] == 0:
+            if not decisions or message["game"]["over"]:
+                return changes
+            decisions -= 1
+            action = {"type": "action", "state_id": message["state_id"]}
+            await ws.send(json.dumps({**action, "action": simple_answer(message)}))
+
+
+Watched = tuple[list[int], list[Watcher], Watcher, list[str]]
+"""Ann's changes, the crowd on the other process, a watcher on the owner, and the
+payloads of the NOTIFYs to the other process meanwhile."""
+
+
+async def _watch_a_game(
+    bases: tuple[str, str], game: tuple[str, str], db: str, proc: str
+) -> Watched:
+    """60 spectators and Ann on the other process (``proc``), one watcher on the owner
+    (the game stays there), while Ann plays a few of her decisions."""
+    (owner, other), (game_id, token) = bases, game
+    ws_url = "ws://" + other.removeprefix("http://") + f"/ws/games/{game_id}"
+    watchers = [Watcher(ws_url) for _ in range(SPECTATORS)]
+    at_owner = Watcher("ws://" + owner.removeprefix("http://") + f"/ws/games/{game_id}")
+    crowd = [*watchers, at_owner]
+    tasks = [asyncio.create_task(watcher.watch()) for watcher in crowd]
+    try:
+        await asyncio.wait_for(asyncio.gather(*(w.greeted.wait() for w in crowd)), 20)
+        async with connect(ws_url, max_size=None) as ann:
+            await ann.send(json.dumps({"type": "hello", "token": token}))
+            listener = await psycopg.AsyncConnection.connect(db, autocommit=True)
+            await listener.execute(f"LISTEN monopoly_{proc}")  # what the other process gets
+            start = f"{other}/api/games/{game_id}/start"
+            started = await asyncio.to_thread(httpx.post, start, json={"seat_token": token})
+            assert started.status_code == 200, started.text
+            changes = await asyncio.wait_for(_play(ann, ANNS_DECISIONS), 60)
+
+            async def everyone_has_the_last() -> None:
+                while any(not w.changes or w.changes[-1] != changes[-1] for w in crowd):
+                    await asyncio.sleep(0.05)
+
+            await asyncio.wait_for(everyone_has_the_last(), 20)
+            await asyncio.sleep(0.3)  # nothing more comes: the game waits for Ann
+            payloads = [n.payload async for n in listener.notifies(timeout=0.5)]
+            await listener.close()
+    finally:
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+    return changes, watchers, at_owner, payloads
+
+
+def test_a_crowd_on_another_process_gets_every_change_from_one_notify_each(
+    postgres_url: str,
+) -> None:
+    db = postgres_url
+    with ServerProcess(db, "--cluster") as owner, ServerProcess(db, "--cluster") as other:
+        own_game = create_game(other.base, [{"type": "human"}, {"type": "human"}])["game_id"]
+        proc = owner_proc(db, own_game)  # the other process's name: its channel
+        created = create_game(owner.base, ANN_AND_STEADY_BOTS, rules=LONGER)
+        game_id, token = created["game_id"], created["seat_token"]
+        first_owner = owner_proc(db, game_id)
+        assert proc is not None and first_owner not in (None, proc)
+        changes, watchers, at_owner, payloads = asyncio.run(
+            _watch_a_game((owner.base, other.base), (game_id, token), db, proc)
+        )
+        assert owner_proc(db, game_id) == first_owner, "the game stayed with its owner"
+    assert len(changes) > ANNS_DECISIONS
+    for watcher in [*watchers, at_owner]:
+        assert watcher.changes == changes, "every change, once, in order"
+        assert watcher.broken == 0, "each delta on the table before it"
+    texts = received(payloads)
+    for conn in {conn for conn, _, _ in texts}:
+        assert sum(c == conn for c, _, _ in texts) >= len(changes)
+    # One NOTIFY per change for the whole crowd there (a few more: the first table is
+    # long and comes in pieces; the start's lobby and presence messages), not one per
+    # spectator and change (61 per change before).
+    assert len(payloads) < len(changes) + 12, (len(payloads), len(changes))
+
+
+async def _nothing(text: str) -> None:
+    return None
+
+
+async def _relay_while_a_player_writes(cluster: Cluster) -> tuple[int, list[str], list[Client]]:
+    """The owner's change for Ann and 4 slices of spectators, all connected here, while
+    Ann's next message waits on a socket: how many spectators had their change when it
+    was read, and what Ann and the spectators got."""
+    loop = asyncio.get_running_loop()
+    ann_sent: list[str] = []
+
+    async def to_ann(text: str) -> None:
+        ann_sent.append(text)
+
+    ann = Client(to_ann)
+    spectators = [Client(_nothing) for _ in range(4 * SLICE)]
+    for conn, client in enumerate([ann, *spectators], start=1):
+        cluster.proxies[conn] = Proxy("g", client, "127.0.0.1")
+    pump = loop.create_task(ann.pump())
+    player, peer = socket.socketpair()
+    player.setblocking(False)
+    served_when_read: list[int] = []
+
+    def read_the_player() -> None:
+        player.recv(100)
+        served_when_read.append(sum(not client.queue.empty() for client in spectators))
+
+    loop.add_reader(player, read_the_player)
+    try:
+        peer.send(b'{"type":"action"}')  # Ann's answer is already on its way
+        crowd = [["the crowd's change", None, spans(list(range(2, 2 + 4 * SLICE)))]]
+        message = {"k": "all", "g": "g", "m": [*crowd, ["Ann's change", 0, spans([1])]]}
+        await cluster._receive(message)
+        while not all(client.queue.qsize() for client in spectators):
+            await asyncio.sleep(0.001)
+    finally:
+        loop.remove_reader(player)
+        player.close()
+        peer.close()
+        ann.close()
+        await pump
+    return served_when_read[0], ann_sent, spectators
+
+
+def test_the_receiving_process_sends_to_its_player_first_and_its_crowd_in_slices(
+    postgres_url: str,
+) -> None:
+    """On the process the crowd is connected to, the owner's message goes to the player
+    at once and to the spectators a slice at a time: the player's next message is read
+    after one slice at most."""
+    cluster = Cluster(None, postgres_url)  # type: ignore[arg-type]  # no games of its own
+    try:
+        served, ann_got, spectators = asyncio.run(_relay_while_a_player_writes(cluster))
+    finally:
+        cluster.stop()
+    assert ann_got == ["Ann's change"]
+    assert served <= SLICE, f"the player waited for {served} spectators, not one slice"
+    assert all(c.queue.get_nowait() == "the crowd's change" for c in spectators)
+    assert all(c.seat is None for c in spectators)
+
+
+def test_connection_numbers_go_as_runs() -> None:
+    numbers = [7, 3, 4, 5, 12, 6, 13, 40]
+    assert spans(numbers) == [3, 5, 12, 2, 40, 1]
+    assert numbers_of(spans(numbers)) == sorted(numbers)
+    assert spans(list(range(1, 1001))) == [1, 1000]  # a crowd that came together
+    assert numbers_of([]) == []
