@@ -76,6 +76,16 @@ def prepare_lease_table(url: str) -> None:
     """Make the owners' table (``serve --workers`` does it once before its workers start)."""
     url = url.replace("postgresql+psycopg://", "postgresql://", 1)
     with psycopg.connect(url, autocommit=True) as connection:
+        _create_lease_table(connection)
+
+
+def _create_lease_table(connection: psycopg.Connection[Any]) -> None:
+    """Make the owners' table if it is not there, one process at a time: two processes
+    of a ``--cluster`` started together on a new database both found it missing, and
+    the second one's CREATE failed (PostgreSQL's IF NOT EXISTS does not wait for the
+    other's)."""
+    with connection.transaction():
+        connection.execute("SELECT pg_advisory_xact_lock(hashtextextended(%s, 0))", [LEASE_TABLE])
         connection.execute(LEASE_TABLE)
 
 
@@ -205,7 +215,7 @@ class Cluster:
         self.channel = f"monopoly_{self.proc}"
         self._lease = psycopg.connect(self.url, autocommit=True)
         self._lease_lock = threading.Lock()
-        self._lease_sql(LEASE_TABLE)
+        _create_lease_table(self._lease)
         self.owned: set[str] = set()
         self.proxies: dict[int, Proxy] = {}
         self.remotes: dict[tuple[str, int], Remote] = {}
