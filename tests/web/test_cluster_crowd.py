@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-import socket
+from functools import partial
 
 import httpx
 import psycopg
@@ -19,6 +19,7 @@ from monopoly.web.fanout import SLICE
 
 from .servers import ServerProcess, create_game, simple_answer
 from .test_cluster import ANN_AND_STEADY_BOTS, LONGER, owner_proc, received
+from .test_fanout import _nothing, served_before_a_player_is_read
 
 SPECTATORS = 60
 ANNS_DECISIONS = 10
@@ -139,15 +140,10 @@ def test_a_crowd_on_another_process_gets_every_change_from_one_notify_each(
     assert len(payloads) < len(changes) + 12, (len(payloads), len(changes))
 
 
-async def _nothing(text: str) -> None:
-    return None
-
-
 async def _relay_while_a_player_writes(cluster: Cluster) -> tuple[int, list[str], list[Client]]:
     """The owner's change for Ann and 4 slices of spectators, all connected here, while
     Ann's next message waits on a socket: how many spectators had their change when it
     was read, and what Ann and the spectators got."""
-    loop = asyncio.get_running_loop()
     ann_sent: list[str] = []
 
     async def to_ann(text: str) -> None:
@@ -157,30 +153,16 @@ async def _relay_while_a_player_writes(cluster: Cluster) -> tuple[int, list[str]
     spectators = [Client(_nothing) for _ in range(4 * SLICE)]
     for conn, client in enumerate([ann, *spectators], start=1):
         cluster.proxies[conn] = Proxy("g", client, "127.0.0.1")
-    pump = loop.create_task(ann.pump())
-    player, peer = socket.socketpair()
-    player.setblocking(False)
-    served_when_read: list[int] = []
-
-    def read_the_player() -> None:
-        player.recv(100)
-        served_when_read.append(sum(not client.queue.empty() for client in spectators))
-
-    loop.add_reader(player, read_the_player)
+    pump = asyncio.get_running_loop().create_task(ann.pump())
+    crowd = [["the crowd's change", None, spans(list(range(2, 2 + 4 * SLICE)))]]
+    message = {"k": "all", "g": "g", "m": [*crowd, ["Ann's change", 0, spans([1])]]}
+    relay = partial(cluster._receive, message)
     try:
-        peer.send(b'{"type":"action"}')  # Ann's answer is already on its way
-        crowd = [["the crowd's change", None, spans(list(range(2, 2 + 4 * SLICE)))]]
-        message = {"k": "all", "g": "g", "m": [*crowd, ["Ann's change", 0, spans([1])]]}
-        await cluster._receive(message)
-        while not all(client.queue.qsize() for client in spectators):
-            await asyncio.sleep(0.001)
+        served = await served_before_a_player_is_read(spectators, relay)
     finally:
-        loop.remove_reader(player)
-        player.close()
-        peer.close()
         ann.close()
         await pump
-    return served_when_read[0], ann_sent, spectators
+    return served, ann_sent, spectators
 
 
 def test_the_receiving_process_sends_to_its_player_first_and_its_crowd_in_slices(
