@@ -8,6 +8,7 @@ import os
 import signal
 import time
 from pathlib import Path
+from typing import Any
 
 import httpx
 import psycopg
@@ -207,8 +208,21 @@ def test_a_connection_greeted_twice_by_its_process_is_greeted_once(postgres_url:
 
 def received(payloads: list[str]) -> list[tuple[int, int | None, str]]:
     """The game's messages in the NOTIFY payloads sent to a process, as each of its
-    connections gets them: (connection, its seat, the text). A payload too long for one
-    NOTIFY comes in pieces; a message to everyone names the connections of each text."""
+    connections gets them: (connection, its seat, the text); a message to everyone
+    names the connections of each text."""
+    texts = []
+    for message, _ in notified(payloads):
+        if message["k"] == "out":
+            texts.append((message["c"], message["s"], message["t"]))
+        elif message["k"] == "all":
+            for text, seat, runs in message["m"]:
+                texts += [(conn, seat, text) for conn in numbers_of(runs)]
+    return texts
+
+
+def notified(payloads: list[str]) -> list[tuple[dict[str, Any], int]]:
+    """The messages between processes in NOTIFY payloads, each with the number of
+    NOTIFYs it took (a payload too long for one comes in pieces)."""
     messages, pieces = [], ""
     for payload in payloads:
         message = json.loads(payload)
@@ -217,13 +231,8 @@ def received(payloads: list[str]) -> list[tuple[int, int | None, str]]:
             pieces += message["t"]
             if message["i"] < message["n"] - 1:
                 continue
-            message, pieces = json.loads(pieces), ""
-        messages.append(message)
-    texts = []
-    for message in messages:
-        if message["k"] == "out":
-            texts.append((message["c"], message["s"], message["t"]))
-        elif message["k"] == "all":
-            for text, seat, runs in message["m"]:
-                texts += [(conn, seat, text) for conn in numbers_of(runs)]
-    return texts
+            messages.append((json.loads(pieces), message["n"]))
+            pieces = ""
+        else:
+            messages.append((message, 1))
+    return messages

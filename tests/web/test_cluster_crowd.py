@@ -6,19 +6,21 @@ behind the crowd (cluster.py, fanout.py)."""
 from __future__ import annotations
 
 import asyncio
+import itertools
 import json
 from functools import partial
+from typing import Any
 
 import httpx
 import psycopg
 from websockets.asyncio.client import ClientConnection, connect
 
 from monopoly.web.client import Client
-from monopoly.web.cluster import Cluster, Proxy, numbers_of, spans
+from monopoly.web.cluster import PIECE, Cluster, Proxy, _parts, numbers_of, spans
 from monopoly.web.fanout import SLICE
 
 from .servers import ServerProcess, create_game, simple_answer
-from .test_cluster import ANN_AND_STEADY_BOTS, LONGER, owner_proc, received
+from .test_cluster import ANN_AND_STEADY_BOTS, LONGER, notified, owner_proc
 from .test_fanout import _nothing, served_before_a_player_is_read
 
 SPECTATORS = 60
@@ -26,30 +28,42 @@ ANNS_DECISIONS = 10
 
 
 class Watcher:
-    """A spectator taking deltas, as the browser does: the changes it was sent, and
-    whether each delta was made on the table it had."""
+    """A spectator (taking deltas, as the browser does, unless told): the changes it
+    was sent, the states it got (whole ones too) and whether each delta was made on the
+    table it had. One that ``syncs`` asks for the whole table again after every third
+    change."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, deltas: bool = True, syncs: bool = False) -> None:
         self.url = url
+        self.deltas, self.syncs = deltas, syncs
         self.changes: list[int] = []
+        self.states: list[tuple[int, bool]] = []
+        """Each state's ``state_id`` and whether it was whole (``full``)."""
         self.broken = 0
         self.seq: int | None = None
         self.greeted = asyncio.Event()
 
     async def watch(self) -> None:
         async with connect(self.url, max_size=None) as ws:
-            await ws.send(json.dumps({"type": "hello", "token": None, "deltas": True}))
+            hello = {"type": "hello", "token": None, "deltas": self.deltas}
+            await ws.send(json.dumps(hello))
             async for text in ws:
                 message = json.loads(text)
                 if message["type"] == "lobby":
                     self.greeted.set()
-                elif message["type"] == "delta":
-                    self.broken += message["base"] != self.seq
-                    self.seq = message["seq"]
-                    self.changes.append(message["state_id"])
-                elif message["type"] == "state":
-                    self.seq = message.get("seq")
-                    self.changes.append(message["state_id"])
+                elif message["type"] in ("delta", "state"):
+                    await self._state(ws, message)
+
+    async def _state(self, ws: ClientConnection, message: dict[str, Any]) -> None:
+        if message["type"] == "delta":
+            self.broken += message["base"] != self.seq
+        self.seq = message.get("seq")
+        full = message.get("full") is True
+        self.states.append((message["state_id"], full))
+        if not full:
+            self.changes.append(message["state_id"])
+            if self.syncs and len(self.changes) % 3 == 0:
+                await ws.send(json.dumps({"type": "sync"}))
 
 
 async def _play(ws: ClientConnection, decisions: int) -> list[int]:
@@ -82,7 +96,8 @@ async def _watch_a_game(
     (the game stays there), while Ann plays a few of her decisions."""
     (owner, other), (game_id, token) = bases, game
     ws_url = "ws://" + other.removeprefix("http://") + f"/ws/games/{game_id}"
-    watchers = [Watcher(ws_url) for _ in range(SPECTATORS)]
+    watchers = [Watcher(ws_url, syncs=True), Watcher(ws_url, deltas=False)]
+    watchers += [Watcher(ws_url) for _ in range(SPECTATORS - len(watchers))]
     at_owner = Watcher("ws://" + owner.removeprefix("http://") + f"/ws/games/{game_id}")
     crowd = [*watchers, at_owner]
     tasks = [asyncio.create_task(watcher.watch()) for watcher in crowd]
@@ -98,7 +113,7 @@ async def _watch_a_game(
             changes = await asyncio.wait_for(_play(ann, ANNS_DECISIONS), 60)
 
             async def everyone_has_the_last() -> None:
-                while any(not w.changes or w.changes[-1] != changes[-1] for w in crowd):
+                while any(not w.states or w.states[-1][0] != changes[-1] for w in crowd):
                     await asyncio.sleep(0.05)
 
             await asyncio.wait_for(everyone_has_the_last(), 20)
@@ -131,13 +146,23 @@ def test_a_crowd_on_another_process_gets_every_change_from_one_notify_each(
     for watcher in [*watchers, at_owner]:
         assert watcher.changes == changes, "every change, once, in order"
         assert watcher.broken == 0, "each delta on the table before it"
-    texts = received(payloads)
-    for conn in {conn for conn, _, _ in texts}:
-        assert sum(c == conn for c, _, _ in texts) >= len(changes)
-    # One NOTIFY per change for the whole crowd there (a few more: the first table is
-    # long and comes in pieces; the start's lobby and presence messages), not one per
-    # spectator and change (61 per change before).
-    assert len(payloads) < len(changes) + 12, (len(payloads), len(changes))
+    syncing = watchers[0]
+    assert sum(full for _, full in syncing.states) >= 3, "the spectator synced meanwhile"
+    for (before, _), (after, full) in itertools.pairwise(syncing.states):
+        assert after >= before if full else after > before, "never an older table"
+    messages = notified(payloads)
+    # One message per change for the whole crowd there (and the start's lobby and
+    # presence), not one per spectator and change (61 per change before), each with a
+    # text per kind of connection, whatever their number: Ann's, the deltas, the whole
+    # states, the syncing spectator's delta on its own table; in NOTIFYs of up to 8000
+    # bytes each.
+    to_everyone = [(message, count) for message, count in messages if message["k"] == "all"]
+    assert len(changes) <= len(to_everyone) <= len(changes) + 3, (len(to_everyone), len(changes))
+    assert max(len(message["m"]) for message, _ in to_everyone) <= 4
+    notifies = sum(count for _, count in to_everyone)
+    assert notifies <= 5 * len(changes), (notifies, len(changes))
+    to_one = [m["t"] for m, _ in messages if m["k"] == "out" and '"full":true' not in m["t"]]
+    assert len(to_one) <= 3, to_one  # besides the syncing spectator's whole tables
 
 
 async def _relay_while_a_player_writes(cluster: Cluster) -> tuple[int, list[str], list[Client]]:
@@ -188,3 +213,13 @@ def test_connection_numbers_go_as_runs() -> None:
     assert numbers_of(spans(numbers)) == sorted(numbers)
     assert spans(list(range(1, 1001))) == [1, 1000]  # a crowd that came together
     assert numbers_of([]) == []
+
+
+def test_a_long_payload_goes_in_pieces_that_postgresql_takes() -> None:
+    """Each piece, its text escaped again, stays below NOTIFY's 8000 bytes, even for a
+    text of nothing but quotes; put together, the pieces are the payload."""
+    for payload in ['"' * 20_000, json.dumps({"t": json.dumps({"a": "ä" * 9000})}), "x" * 7901]:
+        parts = _parts(payload)
+        assert all(len(part) <= PIECE < 8000 - 100 for part in parts)
+        assert "".join(json.loads(part) for part in parts) == payload
+    assert len(_parts("x" * 20_000)) == 3

@@ -59,9 +59,9 @@ log = logging.getLogger("monopoly.web")
 
 PAYLOAD = 7900
 """Bytes of one NOTIFY's payload at most (PostgreSQL's limit is 8000)."""
-PIECE = 3800
-"""Characters of a piece of a longer payload (an ASCII JSON text: JSON-escaped again in
-the piece's own message it at most doubles, and stays below PAYLOAD)."""
+PIECE = 7800
+"""Characters of a piece of a longer payload, JSON-escaped again in the piece's own
+message (the rest of that message stays below PAYLOAD's last 100 bytes)."""
 WATCH = 0.5
 """Seconds between two looks for games to take over."""
 RPC_TIMEOUT = 10.0
@@ -87,6 +87,19 @@ def _create_lease_table(connection: psycopg.Connection[Any]) -> None:
     with connection.transaction():
         connection.execute("SELECT pg_advisory_xact_lock(hashtextextended(%s, 0))", [LEASE_TABLE])
         connection.execute(LEASE_TABLE)
+
+
+def _parts(payload: str) -> list[str]:
+    """``payload`` in parts, each a JSON string of at most :data:`PIECE` characters
+    (escaped again, the quotes of the texts inside it take two characters each)."""
+    parts, start = [], 0
+    while start < len(payload):
+        size = PIECE
+        while len(part := json.dumps(payload[start : start + size])) > PIECE:
+            size = size * PIECE // len(part) - 1
+        parts.append(part)
+        start += size
+    return parts
 
 
 def _type_of(text: str) -> str | None:
@@ -549,9 +562,9 @@ class Cluster:
         assert self._send is not None
         pieces = [payload]
         if len(payload) > PAYLOAD:
-            parts = [payload[i : i + PIECE] for i in range(0, len(payload), PIECE)]
+            parts = _parts(payload)
             pieces = [
-                json.dumps({"k": "piece", "p": self.proc, "i": i, "n": len(parts), "t": part})
+                f'{{"k":"piece","p":"{self.proc}","i":{i},"n":{len(parts)},"t":{part}}}'
                 for i, part in enumerate(parts)
             ]
         channel = f"monopoly_{proc}"
