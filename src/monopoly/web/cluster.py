@@ -241,6 +241,7 @@ class Cluster:
         self._outbox: deque[tuple[str, str]] = deque()
         """Payloads to send, in order, with the process each goes to."""
         self._sender: asyncio.Task[None] | None = None
+        self._post_failing = False
         self.replies: dict[int, asyncio.Future[Any]] = {}
         self._ids = itertools.count(1)
         self._send: psycopg.AsyncConnection[Any] | None = None
@@ -579,13 +580,19 @@ class Cluster:
             self._sender = asyncio.get_running_loop().create_task(self._send_posted())
 
     async def _send_posted(self) -> None:
+        """Send what was posted, in order; a failure is logged once until a message goes
+        through again (not once per message while the database is away)."""
         try:
             while self._outbox:
                 proc, payload = self._outbox.popleft()
                 try:
                     await self._notify_payload(proc, payload)
                 except Exception:
-                    log.exception("a message to process %s failed", proc)
+                    if not self._post_failing:
+                        log.exception("messages to other processes fail (to %s first)", proc)
+                    self._post_failing = True
+                else:
+                    self._post_failing = False
         finally:
             self._sender = None
 
@@ -651,7 +658,6 @@ class Cluster:
     def _to_everyone_here(self, message: dict[str, Any]) -> None:
         """The owner's message to everyone, for our connections: each text to its
         players at once and its spectators in slices, as the owner sends to its own."""
-        audience = self._audience(message["g"])
         for text, seat, runs in message["m"]:
             clients = []
             for conn in numbers_of(runs):
@@ -659,7 +665,8 @@ class Cluster:
                 if proxy is not None:
                     proxy.client.seat = seat
                     clients.append(proxy.client)
-            to_everyone(text, clients, audience)
+            if clients:  # else late: they are gone, or served here now
+                to_everyone(text, clients, self._audience(message["g"]))
 
     def _to_one_here(self, message: dict[str, Any]) -> None:
         """The owner's message to one of our connections: a player's at once, a
