@@ -25,13 +25,14 @@ from .test_fanout import _nothing, served_before_a_player_is_read
 
 SPECTATORS = 60
 ANNS_DECISIONS = 10
+SYNCS = 5
 
 
 class Watcher:
     """A spectator (taking deltas, as the browser does, unless told): the changes it
     was sent, the states it got (whole ones too) and whether each delta was made on the
     table it had. One that ``syncs`` asks for the whole table again after every third
-    change."""
+    change, :data:`SYNCS` times (the burst a connection may ask for at once)."""
 
     def __init__(self, url: str, deltas: bool = True, syncs: bool = False) -> None:
         self.url = url
@@ -62,7 +63,7 @@ class Watcher:
         self.states.append((message["state_id"], full))
         if not full:
             self.changes.append(message["state_id"])
-            if self.syncs and len(self.changes) % 3 == 0:
+            if self.syncs and len(self.changes) % 3 == 0 and len(self.changes) <= 3 * SYNCS:
                 await ws.send(json.dumps({"type": "sync"}))
 
 
