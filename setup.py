@@ -118,8 +118,8 @@ def extensions() -> list[Any]:
     say("compiling the hot path with mypyc (a minute or two) ...")
     paths = [str((PACKAGE / module).relative_to(ROOT)) for module in COMPILED_MODULES]
     # The compiled modules import the standard library, the package and, at most, Babel
-    # (narration) and orjson (the server's JSON); none of those but the package's own
-    # modules need be installed to compile them (what mypy cannot find is Any to it).
+    # (narration); the package's dependencies (Babel, numpy, fastapi...) need not be
+    # installed to compile them (what mypy cannot find is Any to it).
     options = ["--ignore-missing-imports", "--follow-imports=silent", "--config-file", ""]
     extensions: list[Any] = mypycify([*options, *paths], opt_level="3", group_name="monopoly")
     return extensions
