@@ -1,7 +1,7 @@
 """A streamed game: one game watched by a crowd of spectators, over real WebSockets.
 
     .venv/bin/python benchmarks/bench_crowd.py [--spectators 1000] [--seconds 60]
-        [--bot-delay 0.3] [--db postgresql://…]
+        [--bot-delay 0.3] [--db postgresql://…] [--cluster | --workers N]
 
 Starts ``monopoly serve`` (a fresh SQLite file unless ``--db``), creates one game of a
 person and three computer players (short rules), connects the spectators from this one
@@ -14,6 +14,13 @@ another connection, answering each decision at once. It measures:
 - the person's own action→state time;
 - that every spectator got every change (each delta's base is the message before it);
 - the CPU time of the server process and of this load generator, apart.
+
+With ``--cluster`` (PostgreSQL only) two ``monopoly serve --cluster`` processes run, on
+``--port`` and the next port: the game is made on the first, whose person plays there,
+and every spectator connects to the second, so the whole crowd gets the game through
+the processes' NOTIFY path. ``--workers N`` runs ``serve --workers N`` instead (the
+kernel spreads the connections over the workers). The server CPU is that of all its
+processes.
 
 The spectators only look at each message's head (numbers found in its text), so the
 generator's CPU stays small beside the server's. Figures are in docs/server.md. Every
@@ -62,6 +69,10 @@ def cpu_seconds(pid: int) -> float:
         fields = Path(f"/proc/{each}/stat").read_text().rsplit(")", 1)[1].split()
         ticks += int(fields[11]) + int(fields[12])
     return ticks / os.sysconf("SC_CLK_TCK")
+
+
+def servers_cpu(pids: list[int]) -> float:
+    return sum(cpu_seconds(pid) for pid in pids)
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -162,21 +173,27 @@ def answer(state: dict[str, Any]) -> dict[str, Any] | None:
     return raising[0] if raising else None
 
 
-def start_server(db: str, port: int, bot_delay: float, crowd: int) -> subprocess.Popen[str]:
+def start_server(
+    db: str, port: int, bot_delay: float, crowd: int, *extra: str
+) -> subprocess.Popen[str]:
     command = [
         str(Path(sys.executable).parent / "monopoly"),
         "serve",
         *("--port", str(port), "--db", db, "--bot-delay", str(bot_delay)),
         *("--connections-per-address", str(crowd + 50), "--address-hellos", str(crowd + 50)),
         "--no-access-log",
+        *extra,
     ]
     return subprocess.Popen(command, stdout=server_log(), stderr=subprocess.STDOUT, text=True)
 
 
-async def run(args: argparse.Namespace, base: str, server_pid: int) -> dict[str, Any]:
+async def run(args: argparse.Namespace, bases: list[str], server_pids: list[int]) -> dict[str, Any]:
+    """The person plays on the first server, the spectators watch on the last."""
+    base = bases[0]
     created = httpx.post(f"{base}/api/games", json=GAME, timeout=30).json()
     game_id, token = created["game_id"], created["seat_token"]
     url = base.replace("http://", "ws://") + f"/ws/games/{game_id}"
+    watch_url = bases[-1].replace("http://", "ws://") + f"/ws/games/{game_id}"
     arrivals: dict[int, list[float]] = {}
     stop = asyncio.Event()
     spectators = [Spectator(arrivals) for _ in range(args.spectators)]
@@ -184,7 +201,7 @@ async def run(args: argparse.Namespace, base: str, server_pid: int) -> dict[str,
     with Progress(transient=True) as progress:
         joining = progress.add_task("spectators connect", total=args.spectators)
         for spectator in spectators:
-            tasks.append(asyncio.create_task(watch(url, spectator, stop)))
+            tasks.append(asyncio.create_task(watch(watch_url, spectator, stop)))
             progress.advance(joining)
             await asyncio.sleep(0.01)
         deadline = time.monotonic() + 120
@@ -197,7 +214,7 @@ async def run(args: argparse.Namespace, base: str, server_pid: int) -> dict[str,
         print(f"{len(failed)} spectators could not connect: {failed[0].exception()!r}")
     watching = sum(s.connected for s in spectators)
     httpx.post(f"{base}/api/games/{game_id}/start", json={"seat_token": token}, timeout=30)
-    server_before, generator_before = cpu_seconds(server_pid), time.process_time()
+    server_before, generator_before = servers_cpu(server_pids), time.process_time()
     started = time.monotonic()
     # The person plays from a process of its own: in this one the spectators' messages
     # would hold her connection up (perf_counter is the system's monotonic clock, so
@@ -215,7 +232,7 @@ async def run(args: argparse.Namespace, base: str, server_pid: int) -> dict[str,
         except asyncio.CancelledError:
             pass
     elapsed = time.monotonic() - started
-    server_cpu = cpu_seconds(server_pid) - server_before
+    server_cpu = servers_cpu(server_pids) - server_before
     generator_cpu = time.process_time() - generator_before
     await asyncio.sleep(1.0)  # the last change reaches everyone
     played, own = await asyncio.to_thread(reader.recv)
@@ -288,17 +305,30 @@ def main() -> None:
     parser.add_argument("--bot-delay", type=float, default=0.3)
     parser.add_argument("--port", type=int, default=8766)
     parser.add_argument("--db", default=None)
+    several = parser.add_mutually_exclusive_group()
+    several.add_argument(
+        "--cluster", action="store_true", help="two processes: the crowd on the game's non-owner"
+    )
+    several.add_argument("--workers", type=int, default=0, help="serve --workers N")
     args = parser.parse_args()
+    if (args.cluster or args.workers) and not str(args.db).startswith("postgresql"):
+        parser.error("--cluster and --workers need --db postgresql://…")
     signal.signal(signal.SIGTERM, lambda *_: sys.exit("stopped"))  # the server is stopped too
     db = args.db or str(Path(tempfile.mkdtemp()) / "crowd.sqlite3")
-    server = start_server(db, args.port, args.bot_delay, args.spectators)
-    base = f"http://127.0.0.1:{args.port}"
+    extra: tuple[str, ...] = ()
+    if args.cluster or args.workers:
+        extra = ("--cluster",) if args.cluster else ("--workers", str(args.workers))
+    ports = [args.port, args.port + 1] if args.cluster else [args.port]
+    servers = [start_server(db, port, args.bot_delay, args.spectators, *extra) for port in ports]
+    bases = [f"http://127.0.0.1:{port}" for port in ports]
     try:
-        wait_until_served(base, server)
-        result = asyncio.run(run(args, base, server.pid))
+        for base, server in zip(bases, servers, strict=True):
+            wait_until_served(base, server)
+        result = asyncio.run(run(args, bases, [server.pid for server in servers]))
         print(json.dumps(result, indent=2))
     finally:
-        stop_server(server)
+        for server in servers:
+            stop_server(server)
 
 
 if __name__ == "__main__":

@@ -8,12 +8,14 @@ import os
 import signal
 import time
 from pathlib import Path
+from typing import Any
 
 import httpx
 import psycopg
 from websockets.exceptions import ConnectionClosed
 
 from monopoly.core.records import replay
+from monopoly.web.cluster import numbers_of
 from monopoly.web.storage import Store
 
 from .servers import ANN_AND_BOTS, Player, ServerProcess, create_game, simple_answer
@@ -197,14 +199,40 @@ def test_a_connection_greeted_twice_by_its_process_is_greeted_once(postgres_url:
                     sender.execute(
                         "SELECT pg_notify(%s, %s)", (f"monopoly_{proc}", json.dumps(message))
                     )
-            answers = [json.loads(n.payload) for n in listener.notifies(timeout=3)]
-    texts, pieces = [], ""
-    for answer in answers:
-        if answer["k"] == "out":  # a message in one or more pieces
-            pieces += answer["t"]
-            if answer["i"] == answer["n"] - 1:
-                texts.append(json.loads(pieces))
-                pieces = ""
+            payloads = [n.payload for n in listener.notifies(timeout=3)]
+    texts = [json.loads(text) for conn, seat, text in received(payloads)]
     kinds = [text["type"] for text in texts]
     assert kinds.count("welcome") == 1, kinds
     assert "error" not in kinds, texts
+
+
+def received(payloads: list[str]) -> list[tuple[int, int | None, str]]:
+    """The game's messages in the NOTIFY payloads sent to a process, as each of its
+    connections gets them: (connection, its seat, the text); a message to everyone
+    names the connections of each text."""
+    texts = []
+    for message, _ in notified(payloads):
+        if message["k"] == "out":
+            texts.append((message["c"], message["s"], message["t"]))
+        elif message["k"] == "all":
+            for text, seat, runs in message["m"]:
+                texts += [(conn, seat, text) for conn in numbers_of(runs)]
+    return texts
+
+
+def notified(payloads: list[str]) -> list[tuple[dict[str, Any], int]]:
+    """The messages between processes in NOTIFY payloads, each with the number of
+    NOTIFYs it took (a payload too long for one comes in pieces)."""
+    messages, pieces = [], ""
+    for payload in payloads:
+        message = json.loads(payload)
+        if message["k"] == "piece":
+            pieces = "" if message["i"] == 0 else pieces
+            pieces += message["t"]
+            if message["i"] < message["n"] - 1:
+                continue
+            messages.append((json.loads(pieces), message["n"]))
+            pieces = ""
+        else:
+            messages.append((message, 1))
+    return messages

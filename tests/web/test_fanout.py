@@ -8,6 +8,7 @@ import asyncio
 import itertools
 import json
 import socket
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import pytest
@@ -31,13 +32,14 @@ def _change(seq: int) -> StateTexts:
     return StateTexts({"round": seq}, seq, shared, lambda seat: answers)
 
 
-async def _fan_out_while_a_player_writes() -> tuple[int, list[Client]]:
-    """A change for 4 slices of spectators while a player's message waits on a socket:
-    how many spectators had it queued when the player's message was read."""
+async def served_before_a_player_is_read(
+    spectators: list[Client], fan_out: Callable[[], Awaitable[None]]
+) -> int:
+    """``fan_out`` a message to ``spectators`` (and a player) while the player's next
+    message waits on a socket: how many spectators had it queued when that was read."""
     loop = asyncio.get_running_loop()
     player, peer = socket.socketpair()
     player.setblocking(False)
-    spectators = [Client(_nothing) for _ in range(4 * SLICE)]
     served_when_read: list[int] = []
 
     def read_the_player() -> None:
@@ -47,14 +49,24 @@ async def _fan_out_while_a_player_writes() -> tuple[int, list[Client]]:
     loop.add_reader(player, read_the_player)
     try:
         peer.send(b'{"type":"action"}')  # the player's answer is already on its way
-        SpectatorFanout(asyncio.Lock()).send(_change(1), spectators)
+        await fan_out()
         while not all(client.queue.qsize() for client in spectators):
             await asyncio.sleep(0.001)
     finally:
         loop.remove_reader(player)
         player.close()
         peer.close()
-    return served_when_read[0], spectators
+    return served_when_read[0]
+
+
+async def _fan_out_while_a_player_writes() -> tuple[int, list[Client]]:
+    """A change for 4 slices of spectators while a player's message waits on a socket."""
+    spectators = [Client(_nothing) for _ in range(4 * SLICE)]
+
+    async def fan_out() -> None:
+        SpectatorFanout(asyncio.Lock()).send(_change(1), spectators)
+
+    return await served_before_a_player_is_read(spectators, fan_out), spectators
 
 
 def test_a_players_message_is_read_before_the_crowd_is_served() -> None:

@@ -328,32 +328,29 @@ def _play_route(app: FastAPI, hub: Hub) -> None:
 
 async def _connect(websocket: WebSocket, hub: Hub, game_id: str, address: str) -> None:
     await websocket.accept()
+    frames = (websocket.scope.get("extensions") or {}).get(FRAME_WRITER)
+    client = Client(
+        websocket.send_text,
+        address,
+        hub.config.limits,
+        _closer(websocket),
+        frames["write"] if frames else None,
+    )
     try:
         try:
             session_context = hub.use(game_id)
             session = await session_context.__aenter__()
         except Elsewhere:
             assert hub.cluster is not None
-            await hub.cluster.serve_proxy(websocket, game_id, address)
+            async with _pumping(client):
+                await hub.cluster.serve_proxy(websocket, game_id, client)
             return
         try:
-            frames = (websocket.scope.get("extensions") or {}).get(FRAME_WRITER)
-            client = Client(
-                websocket.send_text,
-                address,
-                hub.config.limits,
-                _closer(websocket),
-                frames["write"] if frames else None,
-            )
-            pump = asyncio.get_running_loop().create_task(client.pump())
-            try:
-                await _serve_client(websocket, session, client)
-            finally:
-                session.leave(client)
-                client.close()
-                with contextlib.suppress(Exception):
-                    await asyncio.wait_for(pump, timeout=1.0)
-                pump.cancel()
+            async with _pumping(client):
+                try:
+                    await _serve_client(websocket, session, client)
+                finally:
+                    session.leave(client)
         finally:
             await session_context.__aexit__(None, None, None)
     except ApiError as error:
@@ -361,6 +358,20 @@ async def _connect(websocket: WebSocket, hub: Hub, game_id: str, address: str) -
         with contextlib.suppress(Exception):
             await websocket.send_json(message)
             await websocket.close(code=4404 if error.status == 404 else 4503)
+
+
+@asynccontextmanager
+async def _pumping(client: Client) -> AsyncIterator[None]:
+    """Send the client's queued messages meanwhile; at the end what is queued (for a
+    second at most)."""
+    pump = asyncio.get_running_loop().create_task(client.pump())
+    try:
+        yield
+    finally:
+        client.close()
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(pump, timeout=1.0)
+        pump.cancel()
 
 
 def _closer(websocket: WebSocket) -> Any:

@@ -6,13 +6,16 @@ import asyncio
 import json
 import time
 from collections.abc import Awaitable, Callable, Coroutine
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import orjson
 
 from .connections import text_frame
 from .limits import Limits, RateLimiter, TokenBucket, describe_rate
 from .protocol import Refusal
+
+if TYPE_CHECKING:
+    from .fanout import Relay
 
 
 class Client:
@@ -57,6 +60,9 @@ class Client:
         self.seq: int | None = None
         """The number of the last table sent to this client (numbered by the game: see
         states.py); with deltas, the number of ``table``."""
+        self.relay: Relay | None = None
+        """The other server process this connection comes through, if any: the
+        game's messages to everyone go to it once for all its connections (cluster.py)."""
 
     def send(self, message: dict[str, Any]) -> None:
         if not self.dropped:
@@ -96,6 +102,11 @@ class Client:
             self.drop("too slow: too many messages wait to be sent")
             return
         self.queue.put_nowait(text)
+
+    @property
+    def sending(self) -> bool:
+        """Messages wait for this client or are being sent."""
+        return self._in_flight or not self.queue.empty()
 
     def drop(self, reason: str) -> None:
         """Stop serving this client: forget what waits for it and end its pump."""

@@ -17,6 +17,15 @@ process and nobody is connected to the owner itself, the owner hands the game ov
 that process (it stops, releases the lease and says so), so the players' messages stop
 travelling through PostgreSQL. Messages that reach the old owner after the move are sent
 back to their process and played there, in order, once it has taken the game.
+
+A message to everyone at the game (a change, the presence, a chat line) goes to another
+process once for all the connections there (:class:`ProcessRelay`): the owner makes each
+connection's text as for its own (fanout.py: a change's delta once per base) and sends
+each different text once, with the connections that get it; the receiving process sends
+it on with the owner's own fan-out (:func:`~.fanout.to_everyone`): its players at once,
+its spectators in slices. Whatever goes to one process leaves in the order it was sent
+(:meth:`Cluster.post`), and the receiving process keeps that order per connection: a
+spectator's own messages wait behind the changes still queued for the crowd there.
 """
 
 from __future__ import annotations
@@ -29,7 +38,7 @@ import logging
 import secrets
 import threading
 import time
-from collections.abc import Awaitable, Callable
+from collections import deque
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -38,6 +47,8 @@ from psycopg import sql
 
 from . import protocol
 from .client import Client
+from .fanout import Message, SpectatorFanout, text_for, to_everyone
+from .limits import Limits
 from .lobby import ApiError
 
 if TYPE_CHECKING:
@@ -48,8 +59,9 @@ log = logging.getLogger("monopoly.web")
 
 PAYLOAD = 7900
 """Bytes of one NOTIFY's payload at most (PostgreSQL's limit is 8000)."""
-PIECE = 1000
-"""Characters of a piece of a longer message (JSON-escaped it stays below PAYLOAD)."""
+PIECE = 7800
+"""Characters of a piece of a longer payload, JSON-escaped again in the piece's own
+message (the rest of that message stays below PAYLOAD's last 100 bytes)."""
 WATCH = 0.5
 """Seconds between two looks for games to take over."""
 RPC_TIMEOUT = 10.0
@@ -64,7 +76,30 @@ def prepare_lease_table(url: str) -> None:
     """Make the owners' table (``serve --workers`` does it once before its workers start)."""
     url = url.replace("postgresql+psycopg://", "postgresql://", 1)
     with psycopg.connect(url, autocommit=True) as connection:
+        _create_lease_table(connection)
+
+
+def _create_lease_table(connection: psycopg.Connection[Any]) -> None:
+    """Make the owners' table if it is not there, one process at a time: two processes
+    of a ``--cluster`` started together on a new database both found it missing, and
+    the second one's CREATE failed (PostgreSQL's IF NOT EXISTS does not wait for the
+    other's)."""
+    with connection.transaction():
+        connection.execute("SELECT pg_advisory_xact_lock(hashtextextended(%s, 0))", [LEASE_TABLE])
         connection.execute(LEASE_TABLE)
+
+
+def _parts(payload: str) -> list[str]:
+    """``payload`` in parts, each a JSON string of at most :data:`PIECE` characters
+    (escaped again, the quotes of the texts inside it take two characters each)."""
+    parts, start = [], 0
+    while start < len(payload):
+        size = PIECE
+        while len(part := json.dumps(payload[start : start + size])) > PIECE:
+            size = size * PIECE // len(part) - 1
+        parts.append(part)
+        start += size
+    return parts
 
 
 def _type_of(text: str) -> str | None:
@@ -81,19 +116,77 @@ class Elsewhere(Exception):
     """The game is owned by another process."""
 
 
+def spans(numbers: list[int]) -> list[int]:
+    """``numbers`` as runs, flat: the first number and the length of each run (a crowd
+    that came together has consecutive connection numbers: a few runs for all)."""
+    runs: list[int] = []
+    for number in sorted(numbers):
+        if runs and runs[-2] + runs[-1] == number:
+            runs[-1] += 1
+        else:
+            runs += [number, 1]
+    return runs
+
+
+def numbers_of(runs: list[int]) -> list[int]:
+    """The numbers of :func:`spans`' runs."""
+    return [n for i in range(0, len(runs), 2) for n in range(runs[i], runs[i] + runs[i + 1])]
+
+
+async def _never_sent(text: str) -> None:
+    raise AssertionError("a remote connection's messages go to its process")
+
+
+class RemoteClient(Client):
+    """On the owner: a connection of another process. What is sent to it goes at once,
+    in order, to its process (behind what went there before)."""
+
+    def __init__(self, relay: ProcessRelay, conn: int, address: str, limits: Limits) -> None:
+        super().__init__(_never_sent, address, limits)
+        self.relay = self.process = relay
+        self.conn = conn
+
+    def send_text(self, text: str) -> None:
+        if not self.dropped:
+            message = {"k": "out", "c": self.conn, "s": self.seat, "t": text}
+            self.process.cluster.post(self.process.proc, message)
+
+
+class ProcessRelay:
+    """On the owner: the way to the connections of one other process (see fanout.Relay)."""
+
+    def __init__(self, cluster: Cluster, proc: str) -> None:
+        self.cluster = cluster
+        self.proc = proc
+
+    def send(self, game_id: str, message: Message, clients: list[Client]) -> None:
+        """One message to the process: each different text once, with its connections
+        and their seat (there the players get it at once, the spectators in slices)."""
+        groups: dict[tuple[str, int | None], list[int]] = {}
+        for client in clients:
+            text = text_for(client, message)
+            if text is not None:
+                assert isinstance(client, RemoteClient)
+                groups.setdefault((text, client.seat), []).append(client.conn)
+        if groups:
+            texts = [[text, seat, spans(conns)] for (text, seat), conns in groups.items()]
+            self.cluster.post(self.proc, {"k": "all", "g": game_id, "m": texts})
+
+
 @dataclass
 class Proxy:
     """A local WebSocket connection to a game owned by another process."""
 
     game_id: str
-    send_text: Callable[[str], Awaitable[None]]
+    client: Client
+    """The connection here (served by the game's owner, or by this process once it has
+    taken the game over)."""
     address: str
     hello: str | None = None
     owner: str | None = None
     """The process this connection's messages go to."""
-    local: tuple[GameSession, Client] | None = None
+    local: GameSession | None = None
     """Set when this process has taken the game over: the connection is served here."""
-    outgoing: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
     bounced: list[str] = field(default_factory=list)
     """Messages the old owner sent back after the game moved, to play here in order."""
     greeting: bool = False
@@ -102,11 +195,13 @@ class Proxy:
     """The game is being taken over here: the old owner's late messages are dropped and
     bounced ones wait for the take-over, which plays them after the hello."""
 
-    async def drain(self, seconds: float = 1.0) -> None:
+    async def drain(self, audience: SpectatorFanout | None, seconds: float = 1.0) -> None:
         """Wait (a little) until the owner's messages still queued here are sent, so a
         take-over's welcome never overtakes an older state."""
         deadline = time.monotonic() + seconds
-        while not self.outgoing.empty() and time.monotonic() < deadline:
+        while (self.client.sending or (audience is not None and audience.busy)) and (
+            time.monotonic() < deadline
+        ):
             await asyncio.sleep(0.005)
 
 
@@ -115,7 +210,7 @@ class Remote:
     """On the owner: a player connected to another process."""
 
     game_id: str
-    client: Client
+    client: RemoteClient
     incoming: asyncio.Queue[str | None]
     tasks: list[asyncio.Task[None]]
     current: str | None = None
@@ -133,11 +228,20 @@ class Cluster:
         self.channel = f"monopoly_{self.proc}"
         self._lease = psycopg.connect(self.url, autocommit=True)
         self._lease_lock = threading.Lock()
-        self._lease_sql(LEASE_TABLE)
+        _create_lease_table(self._lease)
         self.owned: set[str] = set()
         self.proxies: dict[int, Proxy] = {}
         self.remotes: dict[tuple[str, int], Remote] = {}
-        self.pieces: dict[tuple[str, int], list[str]] = {}
+        self.relays: dict[str, ProcessRelay] = {}
+        """The way to each other process's connections to our games."""
+        self.audiences: dict[str, SpectatorFanout] = {}
+        """The spectators here of each game owned by another process."""
+        self.pieces: dict[str, list[str]] = {}
+        """The pieces of a payload so far, by the process sending it."""
+        self._outbox: deque[tuple[str, str]] = deque()
+        """Payloads to send, in order, with the process each goes to."""
+        self._sender: asyncio.Task[None] | None = None
+        self._post_failing = False
         self.replies: dict[int, asyncio.Future[Any]] = {}
         self._ids = itertools.count(1)
         self._send: psycopg.AsyncConnection[Any] | None = None
@@ -319,14 +423,15 @@ class Cluster:
             session.kick_bots()
         for proxy in [p for p in self.proxies.values() if p.game_id == game_id and not p.local]:
             proxy.arriving = True
-            await proxy.drain()
-            client = Client(proxy.send_text, proxy.address, self.hub.config.limits)
+            await proxy.drain(self.audiences.get(game_id))
+            client = proxy.client
+            client.seat = None  # the hello below says who it is here
             session.pins += 1
-            proxy.local = (session, client)  # the hello below takes the lock first
-            asyncio.get_running_loop().create_task(client.pump())
+            proxy.local = session  # the hello below takes the lock first
             if proxy.hello is not None:
                 await session.handle(client, proxy.hello)
             await self._play_bounced_here(proxy)
+        self._forget_audience(game_id)
 
     def _forwarded(self, game_id: str) -> bool:
         return any(p.game_id == game_id and p.local is None for p in self.proxies.values())
@@ -385,7 +490,7 @@ class Cluster:
             text = remote.incoming.get_nowait()
             if text is not None:
                 unanswered.append(text)
-        remote.tasks[-1].cancel()  # the message loop; the pump still sends what is queued
+        remote.tasks[-1].cancel()  # the message loop
         proc, conn = key
         for text in unanswered:
             await self._notify(proc, {"k": "bounce", "c": conn, "t": text})
@@ -426,9 +531,8 @@ class Cluster:
 
     async def _play_bounced_here(self, proxy: Proxy) -> None:
         assert proxy.local is not None
-        session, client = proxy.local
         for text in self._take_bounced(proxy):
-            await session.handle(client, text)
+            await proxy.local.handle(proxy.client, text)
 
     async def _greet_owner(self, conn: int, proxy: Proxy) -> None:
         """Say the connection's hello to its (new) owner, then send what came back. A
@@ -438,7 +542,7 @@ class Cluster:
         if proxy.hello is None:
             for text in texts:
                 refused = protocol.error_message(protocol.hello_first(), None, _type_of(text))
-                proxy.outgoing.put_nowait(json.dumps(refused))
+                proxy.client.send(refused)
             return
         await self._forward(conn, proxy, proxy.hello)
         for text in texts:
@@ -454,24 +558,59 @@ class Cluster:
         await self._notify_payload(proc, json.dumps(message))
 
     async def _notify_payload(self, proc: str, payload: str) -> None:
+        """One NOTIFY to ``proc``, or its pieces in a row when it is longer than PostgreSQL
+        takes (``payload`` is ASCII: json.dumps escapes the rest, bytes = characters)."""
         assert self._send is not None
-        async with self._send_lock:
-            await self._send.execute("SELECT pg_notify(%s, %s)", (f"monopoly_{proc}", payload))
+        pieces = [payload]
+        if len(payload) > PAYLOAD:
+            parts = _parts(payload)
+            pieces = [
+                f'{{"k":"piece","p":"{self.proc}","i":{i},"n":{len(parts)},"t":{part}}}'
+                for i, part in enumerate(parts)
+            ]
+        channel = f"monopoly_{proc}"
+        async with self._send_lock:  # the pieces of two payloads never mix
+            for piece in pieces:
+                await self._send.execute("SELECT pg_notify(%s, %s)", (channel, piece))
 
-    async def _send_text(self, proc: str, conn: int, text: str) -> None:
-        whole = json.dumps({"k": "out", "c": conn, "i": 0, "n": 1, "t": text})
-        if len(whole) <= PAYLOAD:  # ASCII (json.dumps escapes the rest): bytes = characters
-            await self._notify_payload(proc, whole)  # most messages: one NOTIFY
-            return
-        parts = [text[i : i + PIECE] for i in range(0, len(text), PIECE)] or [""]
-        for index, part in enumerate(parts):
-            message = {"k": "out", "c": conn, "i": index, "n": len(parts), "t": part}
-            await self._notify(proc, message)
+    def post(self, proc: str, message: dict[str, Any]) -> None:
+        """Send ``message`` to ``proc`` after what was posted before (from a task)."""
+        self._outbox.append((proc, json.dumps(message)))
+        if self._sender is None:
+            self._sender = asyncio.get_running_loop().create_task(self._send_posted())
+
+    async def _send_posted(self) -> None:
+        """Send what was posted, in order; a failure is logged once until a message goes
+        through again (not once per message while the database is away)."""
+        try:
+            while self._outbox:
+                proc, payload = self._outbox.popleft()
+                try:
+                    await self._notify_payload(proc, payload)
+                except Exception:
+                    if not self._post_failing:
+                        log.exception("messages to other processes fail (to %s first)", proc)
+                    self._post_failing = True
+                else:
+                    self._post_failing = False
+        finally:
+            self._sender = None
+
+    def relay(self, proc: str) -> ProcessRelay:
+        """The way to the connections of process ``proc``."""
+        relay = self.relays.get(proc)
+        if relay is None:
+            relay = self.relays[proc] = ProcessRelay(self, proc)
+        return relay
 
     # ------------------------------------------------------------------ receiving
     async def _receive(self, message: dict[str, Any]) -> None:
         kind = message["k"]
-        if kind == "out":
+        if kind == "all":
+            self._to_everyone_here(message)
+        elif kind == "out":
+            self._to_one_here(message)
+        elif kind == "piece":
             await self._piece(message)
         elif kind == "in":
             await self._remote_message(message)
@@ -489,15 +628,60 @@ class Cluster:
                 future.set_result(message)
 
     async def _piece(self, message: dict[str, Any]) -> None:
-        proxy = self.proxies.get(message["c"])
-        if proxy is None or proxy.local is not None or proxy.arriving:
-            return  # gone, or served here now: the old owner's late messages are stale
-        key = (self.proc, message["c"])
-        parts = self.pieces.setdefault(key, [])
+        """A piece of a longer payload (a process sends a payload's pieces in a row)."""
+        sender = message["p"]
+        if message["i"] == 0:
+            self.pieces[sender] = []
+        parts = self.pieces.get(sender)
+        if parts is None:
+            return  # its first piece came before this process listened
         parts.append(message["t"])
         if message["i"] == message["n"] - 1:
-            del self.pieces[key]
-            proxy.outgoing.put_nowait("".join(parts))
+            del self.pieces[sender]
+            await self._receive(json.loads("".join(parts)))
+
+    def _served_for_owner(self, conn: int) -> Proxy | None:
+        """The connection ``conn`` if the game's owner serves it (None if it is gone, or
+        served here now: the old owner's late messages are stale)."""
+        proxy = self.proxies.get(conn)
+        if proxy is None or proxy.local is not None or proxy.arriving:
+            return None
+        return proxy
+
+    def _audience(self, game_id: str) -> SpectatorFanout:
+        """The spectators here of a game owned elsewhere (no game lock here: never held)."""
+        audience = self.audiences.get(game_id)
+        if audience is None:
+            audience = self.audiences[game_id] = SpectatorFanout(asyncio.Lock())
+        return audience
+
+    def _to_everyone_here(self, message: dict[str, Any]) -> None:
+        """The owner's message to everyone, for our connections: each text to its
+        players at once and its spectators in slices, as the owner sends to its own."""
+        for text, seat, runs in message["m"]:
+            clients = []
+            for conn in numbers_of(runs):
+                proxy = self._served_for_owner(conn)
+                if proxy is not None:
+                    proxy.client.seat = seat
+                    clients.append(proxy.client)
+            if clients:  # else late: they are gone, or served here now
+                to_everyone(text, clients, self._audience(message["g"]))
+
+    def _to_one_here(self, message: dict[str, Any]) -> None:
+        """The owner's message to one of our connections: a player's at once, a
+        spectator's behind the changes still queued for the spectators here."""
+        proxy = self._served_for_owner(message["c"])
+        if proxy is not None:
+            proxy.client.seat = message["s"]
+            to_everyone(message["t"], [proxy.client], self._audience(proxy.game_id))
+
+    def _forget_audience(self, game_id: str) -> None:
+        """Nobody here is served by the game's owner any more."""
+        if not self._forwarded(game_id):
+            audience = self.audiences.pop(game_id, None)
+            if audience is not None:
+                audience.stop()
 
     async def _remote_message(self, message: dict[str, Any]) -> None:
         key = (message["p"], message["c"])
@@ -510,19 +694,13 @@ class Cluster:
                 return
             session = await self.hub.get(message["g"])
             proc, conn = key
-
-            async def send_text(text: str) -> None:
-                await self._send_text(proc, conn, text)
-
-            client = Client(send_text, message.get("a", ""), self.hub.config.limits)
+            address, limits = message.get("a", ""), self.hub.config.limits
+            client = RemoteClient(self.relay(proc), conn, address, limits)
             incoming: asyncio.Queue[str | None] = asyncio.Queue()
             session.pins += 1
-            loop = asyncio.get_running_loop()
             remote = Remote(message["g"], client, incoming, [], hello=message["t"])
-            remote.tasks = [
-                loop.create_task(client.pump()),
-                loop.create_task(self._serve_remote(session, remote)),
-            ]
+            serving = asyncio.get_running_loop().create_task(self._serve_remote(session, remote))
+            remote.tasks = [serving]
             self.remotes[key] = remote
         elif message["t"] == remote.hello:
             return  # greeted twice: the connection is open here already
@@ -549,20 +727,15 @@ class Cluster:
             remote.incoming.put_nowait(None)
 
     # ------------------------------------------------------------------ a proxied player
-    async def serve_proxy(self, websocket: Any, game_id: str, address: str) -> None:
-        """Serve a WebSocket whose game another process owns (until it is taken over)."""
+    async def serve_proxy(self, websocket: Any, game_id: str, client: Client) -> None:
+        """Serve a WebSocket whose game another process owns (until it is taken over);
+        ``client`` sends to it (its pump runs meanwhile)."""
         conn = next(self._ids)
-        proxy = Proxy(game_id, websocket.send_text, address)
+        proxy = Proxy(game_id, client, client.address)
         self.proxies[conn] = proxy
-
-        async def pump() -> None:
-            while (text := await proxy.outgoing.get()) is not None:
-                await websocket.send_text(text)
-
-        pumping = asyncio.get_running_loop().create_task(pump())
         proxy.owner = await self.owner_of(game_id)
         try:
-            while True:
+            while not client.dropped:
                 message = await websocket.receive()
                 if message["type"] == "websocket.disconnect":
                     return
@@ -572,22 +745,19 @@ class Cluster:
                 if proxy.hello is None and '"hello"' in text:
                     proxy.hello = text
                 if proxy.local is not None:
-                    session, client = proxy.local
-                    await session.handle(client, text)
+                    await proxy.local.handle(client, text)
                 elif proxy.owner is not None:
                     await self._forward(conn, proxy, text)
         finally:
             self.proxies.pop(conn, None)
-            proxy.outgoing.put_nowait(None)
-            pumping.cancel()
             if proxy.local is not None:
-                session, client = proxy.local
-                session.leave(client)
-                client.close()
-                session.pins -= 1
-            elif proxy.owner is not None:
-                with contextlib.suppress(Exception):
-                    await self._notify(proxy.owner, {"k": "bye", "p": self.proc, "c": conn})
+                proxy.local.leave(client)
+                proxy.local.pins -= 1
+            else:
+                self._forget_audience(game_id)
+                if proxy.owner is not None:
+                    with contextlib.suppress(Exception):
+                        await self._notify(proxy.owner, {"k": "bye", "p": self.proc, "c": conn})
 
     # ------------------------------------------------------------------ lobby requests
     async def call(self, game_id: str, op: str, body: object) -> dict[str, Any]:

@@ -30,12 +30,17 @@ Changes are never merged for a spectator who lags behind: each carries its event
 the log. A spectator that does not read is dropped by its own queue's bounds
 (client.py), and the whole queue stays short because a fan-out takes a fraction of the
 time between two changes.
+
+With several server processes (cluster.py) the game's owner sends a message to everyone
+connected through another process once to that process (a :class:`Relay`), which sends
+it on to its own connections with :func:`to_everyone` as the owner does to its own.
 """
 
 from __future__ import annotations
 
 import asyncio
 from collections import deque
+from typing import Protocol
 
 from .client import Client
 from .connections import text_frame
@@ -75,6 +80,25 @@ class Frames(dict[str, bytes]):
         return frame
 
 
+class Relay(Protocol):
+    """The way to a game's connections through another server process (cluster.py)."""
+
+    def send(self, game_id: str, message: Message, clients: list[Client]) -> None:
+        """Send ``message`` to ``clients`` (all connected through this relay's process)."""
+
+
+def to_everyone(message: Message, clients: list[Client], spectators: SpectatorFanout) -> None:
+    """Send ``message`` to the players among ``clients`` now, to the spectators in
+    slices from the next turn of the event loop on."""
+    crowd = []
+    for client in clients:
+        if client.seat is None:
+            crowd.append(client)
+        else:
+            send_to(client, message)
+    spectators.send(message, crowd)
+
+
 class SpectatorFanout:
     """A game's messages to its spectators, sent in order, :data:`SLICE` at a time."""
 
@@ -108,6 +132,11 @@ class SpectatorFanout:
         finally:
             if self._task is asyncio.current_task():  # not a newer one after stop()
                 self._task = None
+
+    @property
+    def busy(self) -> bool:
+        """Messages still wait to be sent."""
+        return self._task is not None
 
     def stop(self) -> None:
         """Forget what waits (the game leaves memory)."""

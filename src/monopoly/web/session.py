@@ -38,7 +38,7 @@ from .advice import LiveAdvice, requested_offer
 from .chat import ChatRefusal, ChatRoom
 from .client import Client, dumps
 from .computer import ComputerPlayers
-from .fanout import Message, SpectatorFanout, send_to
+from .fanout import Message, Relay, SpectatorFanout, to_everyone
 from .limits import Limits
 from .protocol import Refusal
 from .seats import Seating
@@ -386,14 +386,18 @@ class GameSession:
 
     def _to_everyone(self, message: Message) -> None:
         """Send ``message`` to the players' connections now, to the spectators' in
-        slices from the next turn of the event loop on (see fanout.py)."""
-        spectators = []
+        slices from the next turn of the event loop on (see fanout.py); those connected
+        through another server process get it in one message to that process."""
+        local: list[Client] = []
+        relayed: dict[Relay, list[Client]] = {}
         for client in self.clients:
-            if client.seat is None:
-                spectators.append(client)
+            if client.relay is None:
+                local.append(client)
             else:
-                send_to(client, message)
-        self._spectators.send(message, spectators)
+                relayed.setdefault(client.relay, []).append(client)
+        to_everyone(message, local, self._spectators)
+        for relay, clients in relayed.items():
+            relay.send(self.id, message, clients)
 
     def _send_full(self, client: Client, log_from: int | None = None) -> None:
         if self.chat.messages:
