@@ -26,11 +26,15 @@ PACKAGE = ROOT / "src" / "monopoly"
 STAMP_NAME = "_compiled.json"
 
 
-# The hot path: the rules engine, the computer players, the simulator's play loop and
-# the RL environments' mask and observation (asked at every environment step).
+# The hot path: the rules engine, the computer players, the simulator's play loop, the
+# RL environments' mask and observation (asked at every environment step), and what the
+# game server builds for its clients after every action (the events narrated with their
+# notes, the table and its patch, the seat's answers).
 # Left as Python: bots/base.py (a runtime-checkable Protocol), the rest of the simulator
-# (its frozen config must pickle to worker processes) and everything that is not on the
-# path of a simulated turn (server, terminal, records, narration).
+# (its frozen config must pickle to worker processes), core/reasons.py (a refusal is a
+# str subclass, which mypyc cannot compile), core/wording.py and web/texts.py (compiled,
+# they saved the server less than 1 % per action), the server's network and storage
+# layers, the terminal and the records.
 COMPILED_MODULES = (
     "core/actions.py",
     "core/auction.py",
@@ -43,6 +47,7 @@ COMPILED_MODULES = (
     "core/memo.py",
     "core/mortgage.py",
     "core/movement.py",
+    "core/narrate.py",
     "core/rent.py",
     "core/rules.py",
     "core/state.py",
@@ -63,6 +68,9 @@ COMPILED_MODULES = (
     "rl/driver.py",
     "rl/mask.py",
     "rl/observation.py",
+    "web/explain.py",
+    "web/states.py",
+    "web/views.py",
 )
 
 
@@ -108,8 +116,9 @@ def extensions() -> list[Any]:
         return []
     say("compiling the hot path with mypyc (a minute or two) ...")
     paths = [str((PACKAGE / module).relative_to(ROOT)) for module in COMPILED_MODULES]
-    # The compiled modules import only the standard library and each other; the rest of
-    # the package's imports (numpy, fastapi...) need not be installed to compile them.
+    # The compiled modules import the standard library, the package and, at most, Babel
+    # (narration); the package's dependencies (Babel, numpy, fastapi...) need not be
+    # installed to compile them (what mypy cannot find is Any to it).
     options = ["--ignore-missing-imports", "--follow-imports=silent", "--config-file", ""]
     extensions: list[Any] = mypycify([*options, *paths], opt_level="3", group_name="monopoly")
     if os.name == "posix":

@@ -114,3 +114,13 @@ def run_python(env: dict[str, str], code: str) -> str:
         [sys.executable, "-c", code],
         capture_output=True, text=True, env=env, cwd=ROOT, check=True, timeout=600,
     ).stdout  # fmt: skip
+
+
+def test_compiled_and_pure_servers_send_the_same_messages(
+    compiled: dict[str, str], pure: dict[str, str]
+) -> None:
+    """The server's per-action messages (narration, notes, the table and its patch, the
+    seat's answers: compiled modules too) are the same texts in both builds."""
+    probe = "from tests.web.test_messages_digest import digest; print(digest())"
+    digests = [run_python(env, probe) for env in (compiled, pure)]
+    assert digests[0] == digests[1] and len(digests[0].strip()) == 64

@@ -223,7 +223,9 @@ def log_lines(narrator: Narrator, game: Game) -> list[str]:
 def last_roller(game: Game) -> int | None:
     """Who rolled the dice the table shows (``last_roll``): the latest roll's seat, which
     is not always the seat whose turn it is (the turn passes before the next roll)."""
-    for event in reversed(game.events):
+    events = game.events
+    for index in range(len(events) - 1, -1, -1):
+        event = events[index]
         if type(event) is ev.DiceRolled:
             seat: int = event.seat
             return seat
