@@ -9,13 +9,12 @@ from collections.abc import Callable
 
 import pytest
 
-from monopoly.bots.driver import SeatDriver
 from monopoly.bots.hard import HardBot
 from monopoly.bots.normal import NormalBot
 from monopoly.core.actions import Build, Mortgage, Unmortgage
 from monopoly.core.game import Game
 from monopoly.core.view import PlayerView
-from tests.bots.drive import bots_for
+from tests.bots.drive import bots_for, each_normal_seat_after_each_action
 
 SEAT = 0
 BROWN = (1, 3)
@@ -124,27 +123,19 @@ def test_kept_answers_equal_a_fresh_look_after_every_action_of_whole_games(
     after every action, each seat's kept answers are those of a player that kept none."""
     game = Game.new(4, seed=seed)
     bots = bots_for([level] * 4, seed)
-    driver = SeatDriver(game, bots.__getitem__)
     checked = 0
-    for _ in range(3_000):
-        if driver.step() is None:
-            break
-        for seat, bot in enumerate(bots):
-            assert isinstance(bot, NormalBot)
-            if not game.active[seat] or not hasattr(bot, "valuation"):
-                continue
-            view = driver.views[seat]
-            fresh = type(bot)(seed=1)
-            fresh.prepare(view)
-            fresh.start_game(view)
-            if isinstance(bot, HardBot) and isinstance(fresh, HardBot):
-                # What it mortgaged when: not kept by the game, the hard player's own.
-                fresh._mortgaged_at = dict(bot._mortgaged_at)
-            kept, found = _judgements(bot, view, seat), _judgements(fresh, view, seat)
-            if isinstance(bot, HardBot):
-                # least_costs is the normal player's (the hard one plans its own turn).
-                kept, found = kept[:3] + kept[4:], found[:3] + found[4:]
-            assert kept == found, (seat, game.turn)
-            checked += 1
+    for seat, bot, view in each_normal_seat_after_each_action(game, bots, 3_000):
+        fresh = type(bot)(seed=1)
+        fresh.prepare(view)
+        fresh.start_game(view)
+        if isinstance(bot, HardBot) and isinstance(fresh, HardBot):
+            # What it mortgaged when: not kept by the game, the hard player's own.
+            fresh._mortgaged_at = dict(bot._mortgaged_at)
+        kept, found = _judgements(bot, view, seat), _judgements(fresh, view, seat)
+        if isinstance(bot, HardBot):
+            # least_costs is the normal player's (the hard one plans its own turn).
+            kept, found = kept[:3] + kept[4:], found[:3] + found[4:]
+        assert kept == found, (seat, game.turn)
+        checked += 1
     assert checked > 500
     assert (game.buildings_version > 0 and any(game.mortgaged)) or game.over

@@ -5,11 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from monopoly.bots.driver import SeatDriver
-from monopoly.bots.normal import NormalBot
 from monopoly.bots.trading import set_candidates
 from monopoly.core.game import Game
-from tests.bots.drive import bots_for
+from tests.bots.drive import bots_for, each_normal_seat_after_each_action
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
@@ -20,20 +18,12 @@ def test_kept_trade_groups_equal_a_fresh_search(seed: int) -> None:
     board finds."""
     game = Game.new(4, seed=seed)
     bots = bots_for(["normal"] * 4, seed)
-    driver = SeatDriver(game, bots.__getitem__)
-    views = driver.views
     checked = 0
-    for _ in range(20_000):
-        if driver.step() is None:
-            break
-        for seat, bot in enumerate(bots):
-            assert isinstance(bot, NormalBot)
-            if not game.active[seat] or not hasattr(bot, "valuation"):
-                continue
-            kept = bot._candidates(views[seat], seat)
-            fresh = set_candidates(bot.valuation, game.owner, game.level, seat)
-            assert kept == fresh, (seat, game.turn)
-            checked += 1
+    for seat, bot, view in each_normal_seat_after_each_action(game, bots, 20_000):
+        kept = bot._candidates(view, seat)
+        fresh = set_candidates(bot.valuation, view.owner, view.level, seat)
+        assert kept == fresh, (seat, game.turn)
+        checked += 1
     assert game.over
     assert checked > 1000
 
