@@ -32,7 +32,7 @@ def _judgements(bot: NormalBot, view: PlayerView, seat: int = SEAT) -> tuple[obj
         bot._build_plans(view, seat, top),
         bot._build_plans(view, seat, 2),
         list(bot._candidates(view, seat)),
-        bot._rival_rents(view, seat) if isinstance(bot, HardBot) else None,
+        bot.rival_rents(view, seat) if isinstance(bot, HardBot) else None,
     )
 
 

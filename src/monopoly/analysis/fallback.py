@@ -57,8 +57,8 @@ def income(game: Game, facts: BoardFacts, seat: int) -> float:
     view = PlayerView(game)
     owner, level, mortgaged = view.owner, view.level, view.mortgaged
     total = 0.0
-    for space in game.board.properties:
-        if owner[space] != seat or mortgaged[space]:
+    for space in game.deeds[seat]:
+        if mortgaged[space]:
             continue
         tables = facts.tables
         group = tables.group_of[space]

@@ -69,7 +69,7 @@ class HardBot(NormalBot):
     def cash_reserve(self, view: PlayerView, seat: int) -> int:
         """The highest rent a rival could charge on the next roll, plus a share of the
         highest rent anywhere (the rolls after): cash to keep at hand."""
-        rents, peak, _per_turn = self._rival_rents(view, seat)
+        rents, peak, _per_turn = self.rival_rents(view, seat)
         start = view.position[seat]
         nearby = 0
         for step in range(2, 13):
@@ -78,13 +78,9 @@ class HardBot(NormalBot):
                 nearby = rent
         return max(RESERVE_FLOOR, nearby + int(DANGER_SHARE_ANYWHERE * peak))
 
-    def rival_rents(self, view: PlayerView, seat: int) -> list[int]:
-        """The rent rivals charge ``seat`` on each space now (cached until the board
-        changes: owners, buildings or mortgages)."""
-        return self._rival_rents(view, seat)[0]
-
-    def _rival_rents(self, view: PlayerView, seat: int) -> tuple[list[int], int, float]:
-        """:meth:`rival_rents`, their highest and their mean per turn."""
+    def rival_rents(self, view: PlayerView, seat: int) -> tuple[list[int], int, float]:
+        """The rent rivals charge ``seat`` on each space now, its highest and its mean per
+        turn (kept until the board changes: owners, buildings or mortgages)."""
         deeds, buildings = view.deeds_version, view.buildings_version
         memo = self._rents
         if memo.holds(view, seat, deeds, buildings):
@@ -101,7 +97,7 @@ class HardBot(NormalBot):
 
     def expected_rent_per_turn(self, view: PlayerView, seat: int) -> float:
         """What a turn on the board costs in rent, on average."""
-        return self._rival_rents(view, seat)[2]
+        return self.rival_rents(view, seat)[2]
 
     # ------------------------------------------------------------------ before rolling
     def turn_actions(self, view: PlayerView, seat: int) -> Action | None:

@@ -33,7 +33,7 @@ from monopoly.core.view import PlayerView
 
 from .hard import RESERVE_FLOOR, HardBot
 from .trading import Candidate, offer_gains
-from .valuation import Valuation, shared_valuation
+from .valuation import Valuation, count_active, shared_valuation
 
 
 class ExpertJudge(HardBot):
@@ -90,7 +90,7 @@ class ExpertJudge(HardBot):
     def _choose_offer(
         self, view: PlayerView, seat: int, spare: int, candidates: list[Candidate]
     ) -> Action | None:
-        heads_up = view.active.count(True) == 2
+        heads_up = count_active(view.active) == 2
         if not (self.heads_up_partner_trades if heads_up else self.partner_trades):
             return super()._choose_offer(view, seat, spare, candidates)
         turn = view.turn

@@ -51,7 +51,7 @@ from monopoly.core.state import (
 from monopoly.core.tables import Tables
 from monopoly.core.view import PlayerView, ReadOnly
 
-from .valuation import BoardFacts, Plan
+from .valuation import BoardFacts, Plan, count_active
 
 MAX_FREE_ACTIONS: Final = 40
 NEVER: Final = 1 << 40
@@ -470,7 +470,7 @@ class LevelPlayer:
 
     @staticmethod
     def opponents(view: PlayerView) -> int:
-        return max(1, view.active.count(True) - 1)
+        return max(1, count_active(view.active) - 1)
 
     def least_costs(self, view: PlayerView, seat: int) -> tuple[int, int]:
         """(the cheapest house on a complete group of ``seat``, the cheapest of its

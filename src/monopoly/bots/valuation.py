@@ -39,8 +39,7 @@ at level 0 costs nothing to build)."""
 
 
 def count_active(active: ReadOnly[bool]) -> int:
-    """The players still in the game (``list.count``: one call in C, also when compiled,
-    where the built-in ``sum`` would be a call into Python)."""
+    """The players still in the game."""
     return active.count(True)
 
 

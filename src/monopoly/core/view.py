@@ -1,9 +1,9 @@
 """What one player may see of a game: everything on the table, nothing hidden.
 
-Computer players, the browser and RL agents get a :class:`PlayerView`. It shares the
-game's lists (no copying, so reading it is as cheap as reading the game) and leaves out
-what no player can know: the order of the card decks and the random generator. Treat its
-lists as read-only.
+Computer players, the browser and RL agents get a :class:`PlayerView`. It shows the
+game's lists through live :class:`ReadOnly` windows (no copying, and no way to write) and
+leaves out what no player can know: the order of the card decks and the random
+generator.
 """
 
 from __future__ import annotations
