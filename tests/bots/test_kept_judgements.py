@@ -14,14 +14,14 @@ from tests.bots.drive import bots_for, each_normal_seat_after_each_action
 def test_kept_trade_groups_equal_a_fresh_search(seed: int) -> None:
     """After every action of whole games (purchases, trades, mortgages, buildings,
     bankruptcies), the groups a trade could complete that each normal player keeps
-    (group by group, by the game's ``owners_version``) are those a search of the whole
-    board finds."""
+    (by the game's ``deeds_version`` and ``buildings_version``) are those a search of
+    the whole board finds."""
     game = Game.new(4, seed=seed)
     bots = bots_for(["normal"] * 4, seed)
     checked = 0
     for seat, bot, view in each_normal_seat_after_each_action(game, bots, 20_000):
         kept = bot._candidates(view, seat)
-        fresh = set_candidates(bot.valuation, view.owner, view.level, seat)
+        fresh = set_candidates(bot.valuation, view, seat)
         assert kept == fresh, (seat, game.turn)
         checked += 1
     assert game.over

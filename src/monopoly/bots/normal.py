@@ -19,7 +19,7 @@ from monopoly.core.view import PlayerView
 
 from .manners import OfferMemory
 from .player import LevelPlayer
-from .trading import Candidate, group_candidate, offer_gains, set_offers
+from .trading import Candidate, offer_gains, set_offers, trade_groups, unbuilt
 from .valuation import Valuation, shared_valuation
 
 TRADE_RETRY_TURNS: Final = 15
@@ -49,9 +49,6 @@ class NormalBot(LevelPlayer):
         self._fruitless: CounterMemo[int] = CounterMemo(0)
         """By ``deeds_version``: the spare cash of the last search for offers that found
         none (forgotten at each offer)."""
-        self._group_candidates: list[CounterMemo[Candidate | None]] = []
-        """Per street group, by its ``owners_version``: (partner, missing streets), or
-        None."""
         self._candidates_kept: CounterMemo[tuple[bool, list[Candidate]]] = CounterMemo((False, []))
         """By ``deeds_version`` and, while some group has an answer, ``buildings_version``:
         whether some group has one, and :meth:`_candidates`."""
@@ -137,39 +134,17 @@ class NormalBot(LevelPlayer):
 
     def _candidates(self, view: PlayerView, seat: int) -> list[Candidate]:
         """:func:`set_candidates`, kept while no deed changes (and, while some group has
-        an answer, no building: buildings matter only there); a street group is looked
-        at again only when one of its owners changed (the game's ``owners_version``)."""
+        an answer, no building: buildings matter only there)."""
         kept = self._candidates_kept
         deeds = view.deeds_version
         buildings = view.buildings_version if kept.answer[0] else -1
         if kept.holds(view, seat, deeds, buildings):
             return kept.answer[1]
-        facts = self.facts
-        street = facts.tables.street_members
-        if len(self._group_candidates) != len(street):
-            self._group_candidates = [CounterMemo(None) for _ in street]
-        owners_version, owner = view.owners_version, view.owner
-        level, groups = view.level, facts.tables.groups
-        now = []
-        any_found = False
-        for i, memo in enumerate(self._group_candidates):
-            # A group's owners_version is the same on each of its spaces.
-            version = owners_version[street[i][0]]
-            if memo.holds(view, seat, version):
-                candidate = memo.answer
-            else:
-                candidate = memo.keep(
-                    view, seat, version, 0, 0, group_candidate(owner, seat, street[i])
-                )
-            if candidate is not None:
-                any_found = True
-                for s in groups[facts.tables.group_of[candidate[1][0]]]:
-                    if level[s]:
-                        break  # a group with buildings is not traded
-                else:
-                    now.append(candidate)
-        buildings = view.buildings_version if any_found else -1
-        return kept.keep(view, seat, deeds, buildings, 0, (any_found, now))[1]
+        tables = self.facts.tables
+        found = trade_groups(tables, view.owner.snapshot(), seat)
+        now = unbuilt(tables, view.level, found)
+        buildings = view.buildings_version if found else -1
+        return kept.keep(view, seat, deeds, buildings, 0, (bool(found), now))[1]
 
     def _share(self, key: tuple[int, tuple[int, ...]]) -> float:
         """The share of a trade's joint gain to keep this turn (the search's), by earlier

@@ -15,6 +15,7 @@ from typing import Final
 
 from monopoly.core.actions import SEATS, ProposeTrade
 from monopoly.core.memo import remember
+from monopoly.core.tables import Tables
 from monopoly.core.view import PlayerView, ReadOnly
 
 from .valuation import TRADES_KEPT, Valuation, count_active
@@ -194,7 +195,7 @@ def set_offers(
     ``candidates``: :func:`set_candidates` of the board now, if the caller has them.
     """
     if candidates is None:
-        candidates = set_candidates(valuation, view.owner, view.level, seat)
+        candidates = set_candidates(valuation, view, seat)
     offers: list[tuple[float, ProposeTrade]] = []
     for candidate in candidates:
         keep = share(candidate)  # the candidate is the (partner, take) pair
@@ -220,43 +221,49 @@ def set_offers(
     return offers
 
 
-def set_candidates(
-    valuation: Valuation, owner: ReadOnly[int], level: ReadOnly[int], seat: int
-) -> list[tuple[int, tuple[int, ...]]]:
+def set_candidates(valuation: Valuation, view: PlayerView, seat: int) -> list[Candidate]:
     """(partner, missing streets) for every street group, in board order, whose streets
     ``seat`` lacks all belong to one rival and that has no building: the groups a trade
     could complete. Only owners and buildings matter, so callers can keep the list
     until ``deeds_version`` or ``buildings_version`` grows."""
-    facts = valuation.facts
-    groups = facts.tables.groups
+    tables = valuation.facts.tables
+    return unbuilt(tables, view.level, trade_groups(tables, view.owner.snapshot(), seat))
+
+
+def trade_groups(tables: Tables, owner: Sequence[int], seat: int) -> list[Candidate]:
+    """(partner, missing streets) for every street group, in board order, where ``seat``
+    holds a street and the streets it lacks all belong to one rival (none unowned):
+    :func:`set_candidates` before its test for buildings. ``owner``: the holder of each
+    space."""
     found = []
-    for group in facts.tables.street_groups:
-        members = groups[group]
-        candidate = group_candidate(owner, seat, members)
-        if candidate is not None and not any(level[s] for s in members):  # buildings last
-            found.append(candidate)
+    for members in tables.street_members:
+        rival = NOBODY
+        mine = False
+        for s in members:
+            holder = owner[s]
+            if holder == seat:
+                mine = True
+            elif holder != rival:
+                if rival != NOBODY or holder < 0:
+                    break  # an unowned street, or a second rival
+                rival = holder
+        else:
+            if mine and rival >= 0:
+                found.append((rival, tuple([s for s in members if owner[s] != seat])))
     return found
 
 
-def group_candidate(
-    owner: ReadOnly[int], seat: int, members: tuple[int, ...]
-) -> tuple[int, tuple[int, ...]] | None:
-    """(partner, missing streets) if the streets of a group that ``seat`` lacks all
-    belong to one rival (none unowned), else None: :func:`set_candidates` for one group
-    and without its test for buildings."""
-    rival = NOBODY
-    mine = False
-    for s in members:
-        holder = owner[s]
-        if holder == seat:
-            mine = True
-        elif holder != rival:
-            if rival != NOBODY or holder < 0:
-                return None  # an unowned street, or a second rival
-            rival = holder
-    if mine and rival >= 0:
-        return (rival, tuple([s for s in members if owner[s] != seat]))
-    return None
+def unbuilt(tables: Tables, level: ReadOnly[int], candidates: list[Candidate]) -> list[Candidate]:
+    """The ``candidates`` whose group has no building (a group with buildings is not
+    traded)."""
+    kept = []
+    for candidate in candidates:
+        for s in tables.members[candidate[1][0]]:
+            if level[s]:
+                break
+        else:
+            kept.append(candidate)
+    return kept
 
 
 def _split(valuation: Valuation, view: PlayerView, terms: Terms, keep: float) -> tuple[float, int]:
