@@ -32,7 +32,8 @@ class MadeOffer:
     mortgage of every space) and the cash of both sides."""
 
     def __init__(self, view: PlayerView, offer: ProposeTrade) -> None:
-        self.owner: Final = view.owner.snapshot()
+        self.deeds: Final = (view.deeds[offer.seat], view.deeds[offer.partner])
+        """The deeds of both sides, in board order."""
         self.level: Final = view.level.snapshot()
         self.mortgaged: Final = view.mortgaged.snapshot()
         self.cash: Final = (view.cash[offer.seat], view.cash[offer.partner])
@@ -42,14 +43,12 @@ class MadeOffer:
     def holdings_changed(self, view: PlayerView, seat: int, partner: int) -> bool:
         """Whether a deed that ``seat`` or ``partner`` holds now or held then changed its
         holder, buildings or mortgage since."""
-        owner, level, mortgaged = view.owner, view.level, view.mortgaged
-        for space, then in enumerate(self.owner):
-            now = owner[space]
-            if (then in (seat, partner) or now in (seat, partner)) and (
-                now != then
-                or level[space] != self.level[space]
-                or mortgaged[space] != self.mortgaged[space]
-            ):
+        mine, theirs = self.deeds
+        if view.deeds[seat] != mine or view.deeds[partner] != theirs:
+            return True  # a deed changed its holder
+        level, mortgaged = view.level, view.mortgaged
+        for space in mine + theirs:
+            if level[space] != self.level[space] or mortgaged[space] != self.mortgaged[space]:
                 return True
         return False
 
