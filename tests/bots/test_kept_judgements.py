@@ -26,15 +26,3 @@ def test_kept_trade_groups_equal_a_fresh_search(seed: int) -> None:
         checked += 1
     assert game.over
     assert checked > 1000
-
-
-def test_owners_version_grows_for_the_whole_group() -> None:
-    """A deed changing hands moves the counter of every space of its group, and of no
-    other group."""
-    game = Game.new(2, seed=1)
-    before = list(game.owners_version)
-    brown = game.tables.members[1]
-    game.give_deed(1, 0)
-    for space in range(len(before)):
-        grown = game.owners_version[space] > before[space]
-        assert grown == (space in brown), space

@@ -15,7 +15,7 @@ from monopoly.core.view import PlayerView
 
 SEQUENCES = (
     "cash", "position", "active", "jail_turns", "jail_cards", "speed_active", "owner", "level",
-    "mortgaged", "claims", "names", "holdings_version", "owners_version", "deeds",
+    "mortgaged", "claims", "names", "holdings_version", "deeds",
 )  # fmt: skip
 """Everything per seat or per space that a view hands out."""
 

@@ -228,10 +228,6 @@ class Game:
         """Per seat: grows whenever the seat gains or loses a deed or one of its deeds is
         mortgaged or lifted (what the seat owns whole, and what it could lift, stay the
         same while it does not grow). Changed in place, like the lists above."""
-        self.owners_version = [0] * BOARD_SIZE
-        """Per space: grows whenever the owner of a space of its group changes (a player
-        that judges group by group re-judges only the groups whose owners changed).
-        Changed in place, like the lists above."""
         self.rent_income = [0] * BOARD_SIZE
         """Rent collected per property so far (a statistic for simulations)."""
         self.over = False
@@ -466,9 +462,6 @@ class Game:
             self.deeds[seat] = tuple(sorted(self.deeds[seat] + (space,)))  # board order
         self.owner[space] = seat
         self.deeds_version += 1
-        owners_version = self.owners_version
-        for member in self.tables.members[space]:
-            owners_version[member] += 1
         return True
 
     def set_mortgaged(self, space: int, mortgaged: bool) -> None:

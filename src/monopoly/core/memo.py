@@ -58,11 +58,11 @@ class FreeActionsMemo(Generic[V]):
 class CounterMemo(Generic[V]):
     """One answer a player worked out from the board, kept with what it was worked out
     for: the view (its game), the seat, and up to three numbers it read, the game's
-    counters (``holdings_version``, ``owners_version``, ``deeds_version``,
-    ``buildings_version``) or an argument. The counters grow inside the game's setters
-    of what they count, the only way to change it, so an answer kept by them cannot
-    outlive what it was worked out from. The key is compared field by field (no key
-    is built per question: players ask some of these at every decision)::
+    counters (``holdings_version``, ``deeds_version``, ``buildings_version``) or an
+    argument. The counters grow inside the game's setters of what they count, the only
+    way to change it, so an answer kept by them cannot outlive what it was worked out
+    from. The key is compared field by field (no key is built per question: players ask
+    some of these at every decision)::
 
         if memo.holds(view, seat, view.holdings_version[seat]):
             return memo.answer

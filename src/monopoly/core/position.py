@@ -121,8 +121,6 @@ def _load_property(game: Game, key: object, prop: object) -> None:
     game.deeds_version += 1
     for seat in range(game.players):
         game.holdings_version[seat] += 1
-    for member in game.tables.members[space]:
-        game.owners_version[member] += 1
     game.buildings_version += 1
 
 

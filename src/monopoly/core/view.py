@@ -96,7 +96,6 @@ class PlayerView:
         "mortgaged",
         "names",
         "owner",
-        "owners_version",
         "players",
         "position",
         "rules",
@@ -127,8 +126,6 @@ class PlayerView:
         self.mortgaged: ReadOnly[bool] = ReadOnly(game.mortgaged)
         self.holdings_version: ReadOnly[int] = ReadOnly(game.holdings_version)
         """Per seat: changes whenever the seat's deeds or their mortgages change."""
-        self.owners_version: ReadOnly[int] = ReadOnly(game.owners_version)
-        """Per space: changes whenever an owner in the space's group changes."""
         self.claims: ReadOnly[tuple[int, int, int, int]] = ReadOnly(game.claims)
         """Open rent claims (owner, payer, space, amount)."""
 
