@@ -49,7 +49,7 @@ from monopoly.core.state import (
     for_every_kind,
 )
 from monopoly.core.tables import Tables
-from monopoly.core.view import PlayerView
+from monopoly.core.view import PlayerView, ReadOnly
 
 from .valuation import BoardFacts, Plan, count_active
 
@@ -400,9 +400,7 @@ class LevelPlayer:
         to lift it and the rent meanwhile (:meth:`mortgage_loss`), each over
         ``cash_horizon`` rounds."""
         facts = self.facts
-        # The board as it stands while we choose: its buildings and mortgages are read
-        # for every deed and every street of the deed's group.
-        level, mortgaged = view.level.snapshot(), view.mortgaged.snapshot()
+        level, mortgaged = view.level, view.mortgaged
         turns = self.cash_horizon * self.opponents(view)
         best: Action | None = None
         best_cost = 0.0
@@ -563,7 +561,7 @@ class LevelPlayer:
         return memo.keep(view, seat, holdings, buildings, max_level, plans)
 
 
-def _highest_level(level: tuple[int, ...], members: tuple[int, ...]) -> int:
+def _highest_level(level: ReadOnly[int], members: tuple[int, ...]) -> int:
     """The highest building level on the spaces ``members``."""
     highest = 0
     for member in members:
