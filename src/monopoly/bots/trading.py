@@ -230,7 +230,7 @@ def set_candidates(valuation: Valuation, view: PlayerView, seat: int) -> list[Ca
     return unbuilt(tables, view.level, trade_groups(tables, view.owner.snapshot(), seat))
 
 
-def trade_groups(tables: Tables, owner: Sequence[int], seat: int) -> list[Candidate]:
+def trade_groups(tables: Tables, owner: tuple[int, ...], seat: int) -> list[Candidate]:
     """(partner, missing streets) for every street group, in board order, where ``seat``
     holds a street and the streets it lacks all belong to one rival (none unowned):
     :func:`set_candidates` before its test for buildings. ``owner``: the holder of each
