@@ -822,7 +822,7 @@ class Cluster:
             session = await self.hub.get(game_id)
             async with session.lock:
                 self.post(proc, {"k": "whole", "c": spans([client.conn for client in clients])})
-                session.send_whole([client for client in clients if not client.dropped])
+                session.send_whole([c for c in clients if c.greeted and not c.dropped])
         except Exception:
             log.exception("sending game %s whole to process %s failed", game_id, proc)
 
