@@ -26,6 +26,22 @@ it on with the owner's own fan-out (:func:`~.fanout.to_everyone`): its players a
 its spectators in slices. Whatever goes to one process leaves in the order it was sent
 (:meth:`Cluster.post`), and the receiving process keeps that order per connection: a
 spectator's own messages wait behind the changes still queued for the crowd there.
+
+The way between two processes fails now and then: the database restarts, an
+administrator ends a connection, the network stalls. Every message to a process waits
+in that process's outbox (outbox.py), numbered, until a NOTIFY carried it; the outbox is
+bounded, and what it drops at the bound it reports as ``lost``. A broken sending
+connection is opened again (waiting longer after each failure) and the message sent
+again: the receiver drops a number it had. A broken listening connection is opened
+again too, but what was sent meanwhile is gone (PostgreSQL keeps nothing for a channel
+nobody listens to). So after any loss — ``lost``, a number skipped, or a new listening
+connection — the connections between the two processes start again from whole states:
+the receiving process drops the owner's messages to its connections to that owner's
+games (no delta on a table they did not have) and asks for them again (``resync``); the
+owner answers with ``whole`` and, in the same turn of the game, each connection's whole
+state (:meth:`~.session.GameSession.send_whole`). The receiver's own connections to the
+sender's games get their whole state likewise: an action of theirs may have been lost,
+and they act again on what they see.
 """
 
 from __future__ import annotations

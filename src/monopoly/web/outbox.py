@@ -82,8 +82,8 @@ class Outbox:
         self.bytes = 0
         lost = {"f": self.sender, "q": next(self._numbers), "k": "lost"}
         self._append("lost", json.dumps(lost))
-        for kind, payload in kept:
-            self._append(kind, payload)
+        for kind, payload in kept:  # numbered again: after "lost", in order
+            self._append(kind, json.dumps({**json.loads(payload), "q": next(self._numbers)}))
 
     def take(self) -> str:
         """The next payload to send (it stays counted until :meth:`sent`)."""
