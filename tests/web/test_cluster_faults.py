@@ -213,21 +213,29 @@ def _check_spectators(table: Table, fresh: dict[str, Any], every_change: bool) -
         assert spectator.table == fresh, "the table a fresh client gets"
 
 
+def _kill_mid_game(db: str, connection: str) -> tuple[Table, dict[str, Any], str]:
+    """Play through the end of the owner's ``send`` connection or the other process's
+    ``listen`` connection by PostgreSQL: the table, a fresh client's table at the end,
+    and the log of the process whose connection it was."""
+    with ServerProcess(db, "--cluster") as owner, ServerProcess(db, "--cluster") as other:
+        game_id, token, owner_name, other_name = _a_game_on(owner, other, db)
+        table = Table(owner.base, other.base, game_id)
+        name = owner_name if connection == "send" else other_name
+
+        async def kill(table: Table) -> None:
+            assert _terminate(db, f"monopoly {connection} {name}") == 1
+
+        fresh = asyncio.run(_play_through(table, token, kill))
+        log = _output(owner if connection == "send" else other)
+    return table, fresh, log
+
+
 def test_the_owners_sending_connection_is_opened_again_and_nothing_is_lost(
     postgres_url: str,
 ) -> None:
     """The owner's connection that sends to the other process is ended by PostgreSQL
     mid-game: the owner opens a new one and the spectators there get every later change."""
-    db = postgres_url
-    with ServerProcess(db, "--cluster") as owner, ServerProcess(db, "--cluster") as other:
-        game_id, token, owner_name, _ = _a_game_on(owner, other, db)
-        table = Table(owner.base, other.base, game_id)
-
-        async def kill_the_sender(table: Table) -> None:
-            assert _terminate(db, f"monopoly send {owner_name}") == 1
-
-        fresh = asyncio.run(_play_through(table, token, kill_the_sender))
-        log = _output(owner)
+    table, fresh, log = _kill_mid_game(postgres_url, "send")
     _check_spectators(table, fresh, every_change=True)
     assert log.count("messages to other processes fail") == 1, log
     assert log.count("messages to other processes go through again") == 1
@@ -239,16 +247,7 @@ def test_the_listening_connection_is_opened_again_and_the_spectators_resync(
     """The other process's listening connection is ended mid-game (what the owner sent
     meanwhile is lost: PostgreSQL keeps nothing for a channel nobody listens to): it
     listens again, its spectators get a whole state and every change after it."""
-    db = postgres_url
-    with ServerProcess(db, "--cluster") as owner, ServerProcess(db, "--cluster") as other:
-        game_id, token, _, other_name = _a_game_on(owner, other, db)
-        table = Table(owner.base, other.base, game_id)
-
-        async def kill_the_listener(table: Table) -> None:
-            assert _terminate(db, f"monopoly listen {other_name}") == 1
-
-        fresh = asyncio.run(_play_through(table, token, kill_the_listener))
-        log = _output(other)
+    table, fresh, log = _kill_mid_game(postgres_url, "listen")
     _check_spectators(table, fresh, every_change=False)
     assert log.count("listening to other processes broke") == 1, log
     assert log.count("listening to other processes again") == 1
