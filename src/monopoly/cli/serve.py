@@ -113,6 +113,17 @@ def serve(
             "(each game has one owner; players may connect to any of them)",
         ),
     ] = False,
+    process_queue_messages: Annotated[
+        int,
+        typer.Option(
+            help="With several processes: messages waiting to be sent to another process at "
+            "most (then they are dropped and its connections start again from whole states)"
+        ),
+    ] = 4000,
+    process_queue_bytes: Annotated[
+        int,
+        typer.Option(help="With several processes: bytes waiting to be sent to another process"),
+    ] = 32 * 1024 * 1024,
     ws_compression: Annotated[
         bool, typer.Option(help="Compress WebSocket messages (per-message deflate; costs CPU)")
     ] = False,
@@ -147,6 +158,8 @@ def serve(
             connections_per_address=connections_per_address,
             connections_total=connections_total,
             address_rates={"hello": (default_address_rates()["hello"][0], address_hellos)},
+            process_queue_messages=process_queue_messages,
+            process_queue_bytes=process_queue_bytes,
         ),
         cluster=cluster or workers > 1,
         ws_compression=ws_compression,

@@ -112,7 +112,7 @@ class Hub:
         if config.cluster:
             if not store.url.startswith("postgresql"):
                 raise ValueError("several server processes need a PostgreSQL database")
-            self.cluster = Cluster(self, store.url)
+            self.cluster = Cluster(self, store.url, config.limits)
 
     @property
     def public_url(self) -> str:
