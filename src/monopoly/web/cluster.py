@@ -270,7 +270,7 @@ class Cluster:
         self.url = url.replace("postgresql+psycopg://", "postgresql://", 1)
         self.proc = secrets.token_hex(6)
         self.channel = f"monopoly_{self.proc}"
-        self._lease = psycopg.connect(self.url, autocommit=True)
+        self._lease = self._open_lease()
         self._lease_lock = threading.Lock()
         _create_lease_table(self._lease)
         self.owned: set[str] = set()
@@ -299,9 +299,80 @@ class Cluster:
         self.taken: set[str] = set()
         """Games taken over since this process last gave them up."""
         self.handed: dict[str, float] = {}
-        """Games this process handed over, and when (see HANDOVER_GRACE)."""
+        """Games this process handed over (or lost with its lease), and when (see
+        HANDOVER_GRACE)."""
+        self._lease_doubt = asyncio.Event()
 
     # ------------------------------------------------------------------ leases
+    def _open_lease(self) -> psycopg.Connection[Any]:
+        """The connection holding this process's advisory locks, named ``lease`` in
+        PostgreSQL, with TCP keepalives (see :meth:`_connect`)."""
+        return psycopg.connect(self._conninfo("lease"), autocommit=True)
+
+    def _lease_answers(self) -> bool:
+        """Whether the lease connection works (a round trip finds a broken one)."""
+        with self._lease_lock:
+            try:
+                self._lease.execute("SELECT 1")
+            except psycopg.Error:
+                return False
+        return True
+
+    def lease_in_doubt(self) -> None:
+        """A write was refused as not ours: look at the lease connection now."""
+        self._lease_doubt.set()
+
+    async def _keep_lease(self) -> None:
+        """If the lease connection broke, PostgreSQL gave up all our locks at once:
+        stop serving every game we owned (another process may take it over any moment)
+        and open a new lease connection, waiting longer after each failure."""
+        if await asyncio.to_thread(self._lease_answers):
+            return
+        log.warning(
+            "the lease connection broke: this process gives up its %d games "
+            "and opens a new connection",
+            len(self.owned),
+        )
+        for game_id in list(self.owned):
+            await self._give_up(game_id)
+        delay = RETRY_FIRST
+        while True:
+            try:
+                connection = await asyncio.to_thread(self._open_lease)
+            except psycopg.Error:
+                await asyncio.sleep(delay)
+                delay = min(delay * 2, RETRY_LONGEST)
+                continue
+            with self._lease_lock:
+                broken, self._lease = self._lease, connection
+            with contextlib.suppress(Exception):
+                broken.close()
+            log.info("the lease connection is open again")
+            return
+
+    async def _give_up(self, game_id: str) -> None:
+        """Stop serving a game whose lease is gone, as a hand-over does: our clients
+        are told to connect again, the other processes' connections' unanswered messages
+        go back, and their processes are told to take the game (one will)."""
+        self.owned.discard(game_id)  # first: nothing more of it is stored here
+        self.taken.discard(game_id)
+        self.handed[game_id] = time.monotonic()  # no taking it back at once
+        processes = set()
+        session = self.hub.sessions.get(game_id)
+        if session is not None:
+            async with session.lock:
+                session.stop()
+                if self.hub.sessions.get(game_id) is session:
+                    del self.hub.sessions[game_id]
+                for key in [key for key, r in self.remotes.items() if r.game_id == game_id]:
+                    processes.add(key[0])
+                    await self._bounce_unanswered(key, self.remotes.pop(key))
+                for client in list(session.clients):
+                    if not isinstance(client, RemoteClient):
+                        client.drop("the game is changing servers: connect again")
+        for proc in processes:
+            self.post(proc, {"k": "moved", "g": game_id})
+
     def _lease_sql(self, query: str, *args: Any) -> list[Any]:
         with self._lease_lock, self._lease.cursor() as cursor:
             cursor.execute(query, args)
@@ -401,8 +472,11 @@ class Cluster:
         """Take over the games whose owner is gone: those our players are connected to,
         and running games nobody owns (their computer players must go on)."""
         while True:
-            await asyncio.sleep(WATCH)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._lease_doubt.wait(), WATCH)
+            self._lease_doubt.clear()
             try:
+                await self._keep_lease()
                 await self._look_at_forwarded_games()
                 await self._hand_over_followed_games()
                 free = await asyncio.to_thread(
@@ -651,16 +725,19 @@ class Cluster:
             raise
 
     async def _connect(self, role: str) -> psycopg.AsyncConnection[Any]:
-        """A connection of this process's ``role`` (``send``, ``listen``), named so in
+        """A connection of this process's ``role`` (``send``, ``listen``)."""
+        return await psycopg.AsyncConnection.connect(self._conninfo(role), autocommit=True)
+
+    def _conninfo(self, role: str) -> str:
+        """A connection of ``role`` (``lease``, ``send``, ``listen``), named so in
         PostgreSQL (``pg_stat_activity.application_name``), with TCP keepalives so a
         connection whose network went away is found out."""
-        conninfo = psycopg.conninfo.make_conninfo(
+        return psycopg.conninfo.make_conninfo(
             self.url,
             application_name=f"monopoly {role} {self.proc}",
             connect_timeout=CONNECT_TIMEOUT,
             **KEEPALIVES,
         )
-        return await psycopg.AsyncConnection.connect(conninfo, autocommit=True)
 
     def post(self, proc: str, message: dict[str, Any]) -> None:
         """Send ``message`` to ``proc`` after what was posted to it before."""

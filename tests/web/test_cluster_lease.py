@@ -1,0 +1,107 @@
+"""The owner's lease connection breaks (an administrator ends it, the database restarts):
+PostgreSQL releases all its advisory locks at once, and another process may take its
+games over. The old owner stops serving them before any further action of theirs is
+stored and its clients connect again; the game goes on under the new owner with every
+action stored once, and every client ends with the table a fresh client gets
+(cluster.py: the lease; storage.py: the fenced write)."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from websockets.exceptions import ConnectionClosed
+
+from monopoly.core.records import replay
+from monopoly.web.storage import Store
+
+from .servers import Player, ServerProcess, simple_answer, start_game
+from .test_cluster import owner_proc
+from .test_cluster_faults import _a_game_on, _output, _terminate
+
+
+def _play(player: Player, moves: int) -> None:
+    """``moves`` of the player's decisions, each answered by a new state."""
+    for _ in range(moves):
+        player.act(simple_answer(player.my_turn()))
+        player.expect("state")
+
+
+def _until_closed(player: Player, timeout: float = 15.0) -> tuple[list[dict[str, Any]], bool]:
+    """What the connection gets until the server ends it, and whether it did."""
+    got: list[dict[str, Any]] = []
+    deadline = time.monotonic() + timeout
+    try:
+        while True:
+            got.append(player.recv(max(0.01, deadline - time.monotonic())))
+    except ConnectionClosed:
+        return got, True
+    except TimeoutError:
+        return got, False
+
+
+def _fresh_table(base: str, game_id: str) -> dict[str, Any]:
+    fresh = Player(base, game_id)
+    state = fresh.expect("state")
+    fresh.close()
+    return state
+
+
+def _same_table(player: Player, fresh: dict[str, Any]) -> None:
+    state = player.wait_for(lambda s: s["state_id"] == fresh["state_id"])
+    assert state["game"] == fresh["game"]
+
+
+def test_a_broken_lease_connection_never_leaves_two_owners(postgres_url: str) -> None:
+    db = postgres_url
+    with ServerProcess(db, "--cluster") as a, ServerProcess(db, "--cluster") as b:
+        game_id, token, a_name, b_name = _a_game_on(a, b, db)
+        ann = Player(a.base, game_id, token)
+        watcher = Player(a.base, game_id)
+        start_game(a.base, game_id, token)
+        _play(ann, 3)
+        before = ann.my_turn()
+        for player in (ann, watcher):  # what came before the fault is read
+            player.send({"type": "ping"})
+            player.expect("pong")
+
+        assert _terminate(db, f"monopoly lease {a_name}") == 1
+        # Ann, in a second tab, on the other process: it takes the game over
+        ann_on_b = Player(b.base, game_id, token)
+        assert owner_proc(db, game_id) == b_name
+        # ... while her first tab acts on the old owner: nothing of it is accepted
+        ann.act(simple_answer(before))
+        for player in (ann, watcher):
+            got, closed = _until_closed(player)
+            assert not [m for m in got if m["type"] == "state"], "acted on a lost game"
+            assert closed, "told to connect again"
+        ann.close()
+        watcher.close()
+
+        ann_on_b.expect("state")
+        _play(ann_on_b, 3)
+        # both tabs again, one on each process; they play in turn
+        ann = Player(a.base, game_id, token)
+        watcher = Player(a.base, game_id)
+        ann.expect("state")
+        for _ in range(3):
+            _play(ann, 1)
+            _play(ann_on_b, 1)
+        fresh = _fresh_table(b.base, game_id)
+        assert fresh["state_id"] > before["state_id"]
+        for player in (ann, watcher, ann_on_b):
+            _same_table(player, fresh)
+        assert _fresh_table(a.base, game_id)["game"] == fresh["game"]
+        for player in (ann, watcher, ann_on_b):
+            player.close()
+        log = _output(a)
+    assert log.count("the lease connection broke") == 1, log
+    assert log.count("the lease connection is open again") == 1, log
+
+    store = Store(db)
+    stored = store.load(game_id)
+    assert stored is not None
+    actions = [entry for entry in stored.log if "act" in entry]
+    assert len(actions) == fresh["state_id"], "every action stored once"
+    replay(stored.record(), check_result=False)  # raises if the two owners' entries mixed
+    store.close()
