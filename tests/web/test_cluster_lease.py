@@ -7,16 +7,21 @@ action stored once, and every client ends with the table a fresh client gets
 
 from __future__ import annotations
 
+import asyncio
 import time
 from typing import Any
 
+import psycopg
+import pytest
+from sqlalchemy.exc import DBAPIError
 from websockets.exceptions import ConnectionClosed
 
 from monopoly.core.records import replay
-from monopoly.web.storage import Store
+from monopoly.web.cluster import prepare_lease_table
+from monopoly.web.storage import LogWrite, Store, refused_as_not_owner
 
-from .servers import Player, ServerProcess, simple_answer, start_game
-from .test_cluster import owner_proc
+from .servers import Player, ServerProcess, create_game, simple_answer, start_game
+from .test_cluster import ANN_AND_STEADY_BOTS, owner_proc
 from .test_cluster_faults import _a_game_on, _output, _terminate
 
 
@@ -104,4 +109,45 @@ def test_a_broken_lease_connection_never_leaves_two_owners(postgres_url: str) ->
     actions = [entry for entry in stored.log if "act" in entry]
     assert len(actions) == fresh["state_id"], "every action stored once"
     replay(stored.record(), check_result=False)  # raises if the two owners' entries mixed
+    store.close()
+
+
+def test_an_action_write_of_a_game_owned_elsewhere_is_refused(postgres_url: str) -> None:
+    """The fenced write: a process stores a game's actions only while the owners' table
+    gives the game to it; another game in the same batch is stored."""
+    db = postgres_url
+    with ServerProcess(db) as server:
+        ours = create_game(server.base, ANN_AND_STEADY_BOTS)
+        theirs = create_game(server.base, ANN_AND_STEADY_BOTS)
+        for created in (ours, theirs):
+            start_game(server.base, created["game_id"], created["seat_token"])
+    prepare_lease_table(db)
+    with psycopg.connect(db, autocommit=True) as connection:
+        for created, proc in ((ours, "me"), (theirs, "other")):
+            connection.execute(
+                "INSERT INTO monopoly_owners VALUES (%s, %s)", (created["game_id"], proc)
+            )
+    store = Store(db)
+    store.fence = "me"
+    lengths = {c["game_id"]: store.log_length(c["game_id"]) for c in (ours, theirs)}
+    writes = [LogWrite(game_id, n, [{"dice": [1, 2]}], "running") for game_id, n in lengths.items()]
+    with pytest.raises(DBAPIError) as refused:
+        store.append_logs(writes)
+    assert refused_as_not_owner(refused.value)
+    store.append_logs(writes[:1])
+
+    async def on_the_loop() -> None:  # the server's own way to write
+        try:
+            with pytest.raises(DBAPIError) as refused:
+                await store.append_logs_async(writes[1:])
+            assert refused_as_not_owner(refused.value)
+        finally:
+            await store.close_async()
+
+    asyncio.run(on_the_loop())
+    after = {game_id: store.log_length(game_id) for game_id in lengths}
+    assert after == {
+        ours["game_id"]: lengths[ours["game_id"]] + 1,
+        theirs["game_id"]: lengths[theirs["game_id"]],
+    }
     store.close()
