@@ -45,6 +45,15 @@ def _until_closed(player: Player, timeout: float = 15.0) -> tuple[list[dict[str,
         return got, False
 
 
+def _presence(player: Player, check: Any, timeout: float = 15.0) -> dict[str, Any]:
+    """Read until a presence message for which ``check`` holds."""
+    deadline = time.monotonic() + timeout
+    while True:
+        message = player.expect("presence", max(0.01, deadline - time.monotonic()))
+        if check(message):
+            return message
+
+
 def _fresh_table(base: str, game_id: str) -> dict[str, Any]:
     fresh = Player(base, game_id)
     state = fresh.expect("state")
@@ -151,3 +160,21 @@ def test_an_action_write_of_a_game_owned_elsewhere_is_refused(postgres_url: str)
         theirs["game_id"]: lengths[theirs["game_id"]],
     }
     store.close()
+
+
+def test_the_owner_ends_the_connections_of_a_process_that_died(postgres_url: str) -> None:
+    """A spectator watches through another process, which is killed: the owner ends
+    that connection (the players see one watcher less) instead of keeping it for ever."""
+    db = postgres_url
+    with ServerProcess(db, "--cluster") as a, ServerProcess(db, "--cluster") as b:
+        game_id, token, _, _ = _a_game_on(a, b, db)
+        ann = Player(a.base, game_id, token)
+        watcher = Player(b.base, game_id)
+        watcher.expect("lobby")
+        assert _presence(ann, lambda p: p["watchers"] == 1)
+        b.kill()
+        gone = _presence(ann, lambda p: p["watchers"] == 0, timeout=60)
+        assert gone["seats"][0]["connected"]
+        ann.close()
+        log = _output(a)
+    assert log.count("is gone: its connections here are ended") == 1, log

@@ -82,6 +82,8 @@ message (the rest of that message stays below PAYLOAD's last 100 bytes)."""
 WATCH = 0.5
 """Seconds between two looks for games to take over."""
 RPC_TIMEOUT = 10.0
+PEERS_EVERY = 10.0
+"""Seconds between two looks for processes that are gone (see :meth:`Cluster._gone`)."""
 HANDOVER_GRACE = 5.0
 """Seconds a process leaves a game it handed over to the new owner (no taking it back)."""
 SEND_TIMEOUT = 10.0
@@ -302,6 +304,10 @@ class Cluster:
         """Games this process handed over (or lost with its lease), and when (see
         HANDOVER_GRACE)."""
         self._lease_doubt = asyncio.Event()
+        self._peers_looked = time.monotonic()
+        self._missing: set[str] = set()
+        """Processes with connections here that had no connection to the database at
+        the last look."""
 
     # ------------------------------------------------------------------ leases
     def _open_lease(self) -> psycopg.Connection[Any]:
@@ -477,6 +483,7 @@ class Cluster:
             self._lease_doubt.clear()
             try:
                 await self._keep_lease()
+                await self._forget_gone_processes()
                 await self._look_at_forwarded_games()
                 await self._hand_over_followed_games()
                 free = await asyncio.to_thread(
@@ -491,6 +498,35 @@ class Cluster:
                     await self._take_over(game_id)
             except Exception:
                 log.exception("looking for games to take over failed")
+
+    async def _forget_gone_processes(self) -> None:
+        """End the connections of processes that died (killed, their machine gone): a
+        process's connections to the database end with it, so one that had none at two
+        looks :data:`PEERS_EVERY` apart is gone (a live one opens a broken connection
+        again within seconds). Its connections would otherwise stay here for ever: seen
+        as present, keeping their game in memory. Were it alive after all, its players'
+        next message comes back to it and it greets the owner again."""
+        moment = time.monotonic()
+        if moment - self._peers_looked < PEERS_EVERY:
+            return
+        self._peers_looked = moment
+        connected = {proc for proc, _ in self.remotes}
+        if not connected:
+            self._missing.clear()
+            return
+        rows = await asyncio.to_thread(
+            self._lease_sql,
+            "SELECT DISTINCT split_part(application_name, ' ', 3) FROM pg_stat_activity "
+            "WHERE application_name LIKE %s",
+            "monopoly %",
+        )
+        absent = connected - {proc for (proc,) in rows}
+        for proc in absent & self._missing:
+            log.warning("process %s is gone: its connections here are ended", proc)
+            for key in [key for key in self.remotes if key[0] == proc]:
+                self._remote_gone(*key)
+            self._heard.pop(proc, None)
+        self._missing = absent - self._missing
 
     async def _look_at_forwarded_games(self) -> None:
         """Take the games our connections are forwarded for whose owner is gone; follow
