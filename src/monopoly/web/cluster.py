@@ -42,6 +42,14 @@ owner answers with ``whole`` and, in the same turn of the game, each connection'
 state (:meth:`~.session.GameSession.send_whole`). The receiver's own connections to the
 sender's games get their whole state likewise: an action of theirs may have been lost,
 and they act again on what they see.
+
+The lease connection itself may break too: PostgreSQL then releases all the process's
+locks at once. Its action writes are fenced by the owners' table (storage.py's
+``FENCED_STATEMENT``: a write of a game whose row names another process is refused),
+and the process, finding its lease connection broken, gives up every game it owned as
+a hand-over does (its clients connect again) and opens a new one. An owner ends the
+connections of a receiving process that is gone (none of its connections to the
+database left).
 """
 
 from __future__ import annotations
