@@ -375,12 +375,7 @@ class Cluster:
         session = self.hub.sessions.get(game_id)
         if session is not None:
             async with session.lock:
-                session.stop()
-                if self.hub.sessions.get(game_id) is session:
-                    del self.hub.sessions[game_id]
-                for key in [key for key, r in self.remotes.items() if r.game_id == game_id]:
-                    processes.add(key[0])
-                    await self._bounce_unanswered(key, self.remotes.pop(key))
+                processes = await self._stop_here(game_id, session)
                 for client in list(session.clients):
                     if not isinstance(client, RemoteClient):
                         client.drop("the game is changing servers: connect again")
@@ -663,14 +658,23 @@ class Cluster:
             if self.hub.sessions.get(game_id) is not session or game_id not in self.owned:
                 return
             self.owned.discard(game_id)  # first: what arrives from now on goes back
-            session.stop()
-            del self.hub.sessions[game_id]
-            for key in [key for key, remote in self.remotes.items() if remote.game_id == game_id]:
-                await self._bounce_unanswered(key, self.remotes.pop(key))
+            await self._stop_here(game_id, session)
             self.handed[game_id] = time.monotonic()
             await self._unlock(game_id)
         self.post(target, {"k": "moved", "g": game_id})
         log.info("game %s moved to process %s, where its players are", game_id, target)
+
+    async def _stop_here(self, game_id: str, session: GameSession) -> set[str]:
+        """Under the game's lock: stop serving it here and send the unanswered messages
+        of other processes' connections back; the processes they came from."""
+        session.stop()
+        if self.hub.sessions.get(game_id) is session:
+            del self.hub.sessions[game_id]
+        processes = set()
+        for key in [key for key, remote in self.remotes.items() if remote.game_id == game_id]:
+            processes.add(key[0])
+            await self._bounce_unanswered(key, self.remotes.pop(key))
+        return processes
 
     async def _bounce_unanswered(self, key: tuple[str, int], remote: Remote) -> None:
         """End a remote connection here; send its unanswered messages back."""
