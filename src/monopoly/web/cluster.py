@@ -42,6 +42,14 @@ owner answers with ``whole`` and, in the same turn of the game, each connection'
 state (:meth:`~.session.GameSession.send_whole`). The receiver's own connections to the
 sender's games get their whole state likewise: an action of theirs may have been lost,
 and they act again on what they see.
+
+The lease connection itself may break too: PostgreSQL then releases all the process's
+locks at once. Its action writes are fenced by the owners' table (storage.py's
+``FENCED_STATEMENT``: a write of a game whose row names another process is refused),
+and the process, finding its lease connection broken, gives up every game it owned as
+a hand-over does (its clients connect again) and opens a new one. An owner ends the
+connections of a receiving process that is gone (none of its connections to the
+database left).
 """
 
 from __future__ import annotations
@@ -82,6 +90,8 @@ message (the rest of that message stays below PAYLOAD's last 100 bytes)."""
 WATCH = 0.5
 """Seconds between two looks for games to take over."""
 RPC_TIMEOUT = 10.0
+PEERS_EVERY = 10.0
+"""Seconds between two looks for processes that are gone (see :meth:`Cluster._gone`)."""
 HANDOVER_GRACE = 5.0
 """Seconds a process leaves a game it handed over to the new owner (no taking it back)."""
 SEND_TIMEOUT = 10.0
@@ -270,7 +280,7 @@ class Cluster:
         self.url = url.replace("postgresql+psycopg://", "postgresql://", 1)
         self.proc = secrets.token_hex(6)
         self.channel = f"monopoly_{self.proc}"
-        self._lease = psycopg.connect(self.url, autocommit=True)
+        self._lease = self._open_lease()
         self._lease_lock = threading.Lock()
         _create_lease_table(self._lease)
         self.owned: set[str] = set()
@@ -299,9 +309,79 @@ class Cluster:
         self.taken: set[str] = set()
         """Games taken over since this process last gave them up."""
         self.handed: dict[str, float] = {}
-        """Games this process handed over, and when (see HANDOVER_GRACE)."""
+        """Games this process handed over (or lost with its lease), and when (see
+        HANDOVER_GRACE)."""
+        self._lease_doubt = asyncio.Event()
+        self._peers_looked = time.monotonic()
+        self._missing: set[str] = set()
+        """Processes with connections here that had no connection to the database at
+        the last look."""
 
     # ------------------------------------------------------------------ leases
+    def _open_lease(self) -> psycopg.Connection[Any]:
+        """The connection holding this process's advisory locks, named ``lease`` in
+        PostgreSQL, with TCP keepalives (see :meth:`_connect`)."""
+        return psycopg.connect(self._conninfo("lease"), autocommit=True)
+
+    def _lease_answers(self) -> bool:
+        """Whether the lease connection works (a round trip finds a broken one)."""
+        with self._lease_lock:
+            try:
+                self._lease.execute("SELECT 1")
+            except psycopg.Error:
+                return False
+        return True
+
+    def lease_in_doubt(self) -> None:
+        """A write was refused as not ours: look at the lease connection now."""
+        self._lease_doubt.set()
+
+    async def _keep_lease(self) -> None:
+        """If the lease connection broke, PostgreSQL gave up all our locks at once:
+        stop serving every game we owned (another process may take it over any moment)
+        and open a new lease connection, waiting longer after each failure."""
+        if await asyncio.to_thread(self._lease_answers):
+            return
+        log.warning(
+            "the lease connection broke: this process gives up its %d games "
+            "and opens a new connection",
+            len(self.owned),
+        )
+        for game_id in list(self.owned):
+            await self._give_up(game_id)
+        delay = RETRY_FIRST
+        while True:
+            try:
+                connection = await asyncio.to_thread(self._open_lease)
+            except psycopg.Error:
+                await asyncio.sleep(delay)
+                delay = min(delay * 2, RETRY_LONGEST)
+                continue
+            with self._lease_lock:
+                broken, self._lease = self._lease, connection
+            with contextlib.suppress(Exception):
+                broken.close()
+            log.info("the lease connection is open again")
+            return
+
+    async def _give_up(self, game_id: str) -> None:
+        """Stop serving a game whose lease is gone, as a hand-over does: our clients
+        are told to connect again, the other processes' connections' unanswered messages
+        go back, and their processes are told to take the game (one will)."""
+        self.owned.discard(game_id)  # first: nothing more of it is stored here
+        self.taken.discard(game_id)
+        self.handed[game_id] = time.monotonic()  # no taking it back at once
+        processes = set()
+        session = self.hub.sessions.get(game_id)
+        if session is not None:
+            async with session.lock:
+                processes = await self._stop_here(game_id, session)
+                for client in list(session.clients):
+                    if not isinstance(client, RemoteClient):
+                        client.drop("the game is changing servers: connect again")
+        for proc in processes:
+            self.post(proc, {"k": "moved", "g": game_id})
+
     def _lease_sql(self, query: str, *args: Any) -> list[Any]:
         with self._lease_lock, self._lease.cursor() as cursor:
             cursor.execute(query, args)
@@ -401,8 +481,12 @@ class Cluster:
         """Take over the games whose owner is gone: those our players are connected to,
         and running games nobody owns (their computer players must go on)."""
         while True:
-            await asyncio.sleep(WATCH)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._lease_doubt.wait(), WATCH)
+            self._lease_doubt.clear()
             try:
+                await self._keep_lease()
+                await self._forget_gone_processes()
                 await self._look_at_forwarded_games()
                 await self._hand_over_followed_games()
                 free = await asyncio.to_thread(
@@ -417,6 +501,35 @@ class Cluster:
                     await self._take_over(game_id)
             except Exception:
                 log.exception("looking for games to take over failed")
+
+    async def _forget_gone_processes(self) -> None:
+        """End the connections of processes that died (killed, their machine gone): a
+        process's connections to the database end with it, so one that had none at two
+        looks :data:`PEERS_EVERY` apart is gone (a live one opens a broken connection
+        again within seconds). Its connections would otherwise stay here for ever: seen
+        as present, keeping their game in memory. Were it alive after all, its players'
+        next message comes back to it and it greets the owner again."""
+        moment = time.monotonic()
+        if moment - self._peers_looked < PEERS_EVERY:
+            return
+        self._peers_looked = moment
+        connected = {proc for proc, _ in self.remotes}
+        if not connected:
+            self._missing.clear()
+            return
+        rows = await asyncio.to_thread(
+            self._lease_sql,
+            "SELECT DISTINCT split_part(application_name, ' ', 3) FROM pg_stat_activity "
+            "WHERE application_name LIKE %s",
+            "monopoly %",
+        )
+        absent = connected - {proc for (proc,) in rows}
+        for proc in absent & self._missing:
+            log.warning("process %s is gone: its connections here are ended", proc)
+            for key in [key for key in self.remotes if key[0] == proc]:
+                self._remote_gone(*key)
+            self._heard.pop(proc, None)
+        self._missing = absent - self._missing
 
     async def _look_at_forwarded_games(self) -> None:
         """Take the games our connections are forwarded for whose owner is gone; follow
@@ -545,14 +658,23 @@ class Cluster:
             if self.hub.sessions.get(game_id) is not session or game_id not in self.owned:
                 return
             self.owned.discard(game_id)  # first: what arrives from now on goes back
-            session.stop()
-            del self.hub.sessions[game_id]
-            for key in [key for key, remote in self.remotes.items() if remote.game_id == game_id]:
-                await self._bounce_unanswered(key, self.remotes.pop(key))
+            await self._stop_here(game_id, session)
             self.handed[game_id] = time.monotonic()
             await self._unlock(game_id)
         self.post(target, {"k": "moved", "g": game_id})
         log.info("game %s moved to process %s, where its players are", game_id, target)
+
+    async def _stop_here(self, game_id: str, session: GameSession) -> set[str]:
+        """Under the game's lock: stop serving it here and send the unanswered messages
+        of other processes' connections back; the processes they came from."""
+        session.stop()
+        if self.hub.sessions.get(game_id) is session:
+            del self.hub.sessions[game_id]
+        processes = set()
+        for key in [key for key, remote in self.remotes.items() if remote.game_id == game_id]:
+            processes.add(key[0])
+            await self._bounce_unanswered(key, self.remotes.pop(key))
+        return processes
 
     async def _bounce_unanswered(self, key: tuple[str, int], remote: Remote) -> None:
         """End a remote connection here; send its unanswered messages back."""
@@ -651,16 +773,19 @@ class Cluster:
             raise
 
     async def _connect(self, role: str) -> psycopg.AsyncConnection[Any]:
-        """A connection of this process's ``role`` (``send``, ``listen``), named so in
+        """A connection of this process's ``role`` (``send``, ``listen``)."""
+        return await psycopg.AsyncConnection.connect(self._conninfo(role), autocommit=True)
+
+    def _conninfo(self, role: str) -> str:
+        """A connection of ``role`` (``lease``, ``send``, ``listen``), named so in
         PostgreSQL (``pg_stat_activity.application_name``), with TCP keepalives so a
         connection whose network went away is found out."""
-        conninfo = psycopg.conninfo.make_conninfo(
+        return psycopg.conninfo.make_conninfo(
             self.url,
             application_name=f"monopoly {role} {self.proc}",
             connect_timeout=CONNECT_TIMEOUT,
             **KEEPALIVES,
         )
-        return await psycopg.AsyncConnection.connect(conninfo, autocommit=True)
 
     def post(self, proc: str, message: dict[str, Any]) -> None:
         """Send ``message`` to ``proc`` after what was posted to it before."""

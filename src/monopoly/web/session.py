@@ -43,7 +43,7 @@ from .limits import Limits
 from .protocol import Refusal
 from .seats import Seating
 from .states import StateTexts, TableNumbers
-from .storage import LogWrite, SeatData, StorageFailure, StoredGame
+from .storage import LogWrite, NotOwner, SeatData, StorageFailure, StoredGame
 
 if TYPE_CHECKING:
     from .hub import Hub
@@ -113,6 +113,8 @@ class GameSession:
         self.created: datetime = stored.created
         self.game = game
         self.saved = len(stored.log)
+        self.stopped = False
+        """Stopped: no more messages are handled here (see :meth:`stop`)."""
         self.actions = sum(1 for entry in game.record if entry[0] == "action") if game else 0
         self.sent_events = len(game.events) if game else 0
         self.announced_over = bool(game and game.over)
@@ -264,9 +266,11 @@ class GameSession:
         write = LogWrite(self.id, self.saved, entries, status, result, touch)
         try:
             await self.hub.append_log(write)
-        except StorageFailure:
-            if not await self._landed(self.saved + len(new)):
+        except StorageFailure as failure:
+            if isinstance(failure, NotOwner) or not await self._landed(self.saved + len(new)):
                 self._roll_back()
+                if isinstance(failure, NotOwner) and self.hub.cluster is not None:
+                    self.hub.cluster.lease_in_doubt()
                 raise
         self.actions += sum(1 for entry in new if entry[0] == "action")
         self.status = status
@@ -456,6 +460,8 @@ class GameSession:
             if request in READS and self._read_at_once(client, request, data):
                 return
             async with self.lock:
+                if self.stopped:  # no longer served here (its lease is gone)
+                    raise Refusal("game_moving", "the game is changing servers: connect again")
                 await HANDLERS[request](self, client, data)
         except Refusal as refusal:
             if refusal.code == "rate_limited" and client.limited_in_a_row > 1:
@@ -645,6 +651,7 @@ class GameSession:
         )
 
     def stop(self) -> None:
+        self.stopped = True
         self.computer.stop()
         self._spectators.stop()
         if self.live_advice is not None:
