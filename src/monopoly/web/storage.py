@@ -274,12 +274,12 @@ class Store:
         self._slots: tuple[asyncio.AbstractEventLoop, asyncio.Semaphore] | None = None
         """The running loop's limit of statements at once on asyncio connections."""
         self.batches = 1 if sqlite else 2
-        self.fence: str | None = None
-        """PostgreSQL, one of several server processes: its name, so its action writes
-        store only the games it owns (:data:`FENCED_STATEMENT`)."""
         """Group commits of record entries under way at once. Fewer group more (with
         eight at once on PostgreSQL most held one game's write, and the load test's tail
         was longer)."""
+        self.fence: str | None = None
+        """PostgreSQL, one of several server processes: its name, so its action writes
+        store only the games it owns (:data:`FENCED_STATEMENT`)."""
         self.writers = 1 if sqlite else 8
         """Threads that may write at once (SQLite: one writer at a time anyway)."""
         self.error: str | None = None
@@ -406,7 +406,7 @@ class Store:
                 self._append_in_statements(connection, cursor, writes)
         except self.engine.dialect.loaded_dbapi.Error as error:
             self._failed(connection, cursor, error)
-            statement = self._action_write(writes)[0] if self._postgres else self._status_sql
+            statement = self._action_statement if self._postgres else self._status_sql
             raise DBAPIError.instance(
                 statement, None, error, self.engine.dialect.loaded_dbapi.Error
             ) from error
@@ -431,10 +431,14 @@ class Store:
         cursor.close()
         connection.commit()
 
+    @property
+    def _action_statement(self) -> str:
+        """PostgreSQL's statement of the action writes (fenced among several processes)."""
+        return ONE_STATEMENT if self.fence is None else FENCED_STATEMENT
+
     def _action_write(self, writes: list[LogWrite]) -> tuple[str, str]:
         """The statement of the action writes ``writes`` and its parameter."""
-        payload = _one_statement_payload(writes, now(), self.fence)
-        return (ONE_STATEMENT if self.fence is None else FENCED_STATEMENT), payload
+        return self._action_statement, _one_statement_payload(writes, now(), self.fence)
 
     def _append_in_one_statement(
         self, connection: Any, cursor: Any, writes: list[LogWrite]
