@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from setuptools import setup
+from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
 ROOT = Path(__file__).resolve().parent
@@ -24,6 +24,10 @@ PACKAGE = ROOT / "src" / "monopoly"
 # Written beside the compiled modules: which modules were compiled from which sources, so
 # that the package can tell an edited source from its compiled module (monopoly/build.py).
 STAMP_NAME = "_compiled.json"
+SEMANTIC_INTERPOSITION_OFF = "-fno-semantic-interposition"
+METADATA_COMMANDS = frozenset({"egg_info", "dist_info", "sdist"})
+"""setup.py's commands that only describe the package (they list the extensions' sources
+but build nothing)."""
 
 
 # The hot path: the rules engine, the computer players, the simulator's play loop, the
@@ -83,9 +87,20 @@ def say(message: str) -> None:
 
 
 class OptionalBuildExt(build_ext):  # type: ignore[misc]
-    """Compile the extensions; if the C compiler fails, leave the package pure Python."""
+    """Compile the extensions; if the C compiler fails, leave the package pure Python.
+
+    mypyc translates the modules to C when the package is built, not whenever
+    ``setup.py`` is read: pip runs it three times per install (for the build's
+    requirements, the metadata and the wheel), and the translation takes a minute."""
+
+    def finalize_options(self) -> None:
+        if not set(self.distribution.commands) <= METADATA_COMMANDS:
+            self.distribution.ext_modules = extensions()
+        super().finalize_options()
 
     def run(self) -> None:
+        if not self.extensions:
+            return
         try:
             super().run()
         except Exception as error:  # whatever failed in the C compiler: stay pure
@@ -127,8 +142,13 @@ def extensions() -> list[Any]:
             # natively. Without this flag a call between them goes through the library's
             # symbol table (another library could replace the callee), and the C compiler
             # may not inline even a two-line method such as a view's read.
-            extension.extra_compile_args.append("-fno-semantic-interposition")
+            if SEMANTIC_INTERPOSITION_OFF not in extension.extra_compile_args:  # a shared list
+                extension.extra_compile_args.append(SEMANTIC_INTERPOSITION_OFF)
     return extensions
 
 
-setup(ext_modules=extensions(), cmdclass={"build_ext": OptionalBuildExt})
+# Until build_ext translates the real ones, one stand-in extension tells setuptools that
+# the package has compiled parts (its wheel is then tagged for this platform).
+PENDING = [Extension("monopoly.__pending_compilation__", sources=[])]
+
+setup(ext_modules=PENDING, cmdclass={"build_ext": OptionalBuildExt})

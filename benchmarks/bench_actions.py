@@ -4,14 +4,14 @@ beside it (the issue's "cheaper actions" and "500 games on 2 processes").
     .venv/bin/python benchmarks/bench_actions.py [--games 200] [--seconds 60]
         [--workers 1] [--db postgresql://…] [--bot-delay 0.8] [--warmup 15]
 
-Starts ``monopoly serve`` (a fresh SQLite file unless ``--db``; ``--workers`` above 1
-needs PostgreSQL) and, in a process of its own, a load generator like
-``benchmarks/locustfile.py`` but lighter (one asyncio loop, orjson): ``--games``
-people, each creating a game of a person and three easy computer players (short rules,
-60-turn limit), answering each of her decisions at once over a WebSocket that asks for
-deltas, and starting a new game 0.5-1.5 s after one ends; one spectator for every
-``--spectators-every`` games watches a running game for 20 s at a time. After
-``--warmup`` seconds it measures for ``--seconds``:
+Starts ``monopoly serve`` (a fresh SQLite file, or with ``--db`` a fresh schema of that
+PostgreSQL database, dropped at the end; ``--workers`` above 1 needs PostgreSQL) and, in
+a process of its own, a load generator like ``benchmarks/locustfile.py`` but lighter (one
+asyncio loop, orjson): ``--games`` people, each creating a game of a person and three
+easy computer players (short rules, 60-turn limit), answering each of her decisions at
+once over a WebSocket that asks for deltas, and starting a new game 0.5-1.5 s after one
+ends; one spectator for every ``--spectators-every`` games watches a running game for
+20 s at a time. After ``--warmup`` seconds it measures for ``--seconds``:
 
 - the actions made (every seat's, counted from the ``state_id`` each person's
   connection sees) and the server's CPU (the serving process and its workers, from
@@ -36,7 +36,6 @@ import random
 import signal
 import subprocess
 import sys
-import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -47,6 +46,7 @@ import orjson
 from bench_crowd import (
     answer,
     cpu_seconds,
+    database,
     percentile,
     server_log,
     stop_server,
@@ -299,14 +299,14 @@ def main() -> None:
     parser.add_argument("--port", type=int, default=8767)
     args = parser.parse_args()
     signal.signal(signal.SIGTERM, lambda *_: sys.exit("stopped"))  # the server is stopped too
-    db = args.db or str(Path(tempfile.mkdtemp()) / "actions.sqlite3")
-    server = start_server(db, args.port, args)
-    base = f"http://127.0.0.1:{args.port}"
-    try:
-        wait_until_served(base, server)
-        print(json.dumps(measure(args, base, server.pid), indent=2))
-    finally:
-        stop_server(server)
+    with database(args.db, "actions") as db:
+        server = start_server(db, args.port, args)
+        base = f"http://127.0.0.1:{args.port}"
+        try:
+            wait_until_served(base, server)
+            print(json.dumps(measure(args, base, server.pid), indent=2))
+        finally:
+            stop_server(server)
 
 
 if __name__ == "__main__":

@@ -40,10 +40,14 @@ import subprocess
 import sys
 import tempfile
 import time
+import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import IO, Any
 
 import httpx
+import psycopg
 from rich.progress import Progress
 from websockets.asyncio.client import connect
 
@@ -59,6 +63,30 @@ GAME = {
 STATE_ID = re.compile(r'"state_id":(\d+)')
 SEQ = re.compile(r'"seq":(\d+)')
 BASE = re.compile(r'"base":(\d+)')
+
+
+@contextmanager
+def database(spec: str | None, name: str) -> Iterator[str]:
+    """The database a benchmark's server uses: a fresh SQLite file without ``spec``;
+    with a ``postgresql://`` URL, a schema of its own, dropped at the end. A server
+    restores every running game of its database and lets its computer players go on, so
+    the games of earlier runs (stopped mid-game) would play beside the measured ones and
+    their CPU would be counted."""
+    if not spec:
+        yield str(Path(tempfile.mkdtemp()) / f"{name}.sqlite3")
+        return
+    if not spec.startswith("postgresql"):
+        yield spec
+        return
+    schema = f"bench_{uuid.uuid4().hex[:12]}"
+    with psycopg.connect(spec, autocommit=True) as admin:
+        admin.execute(f"CREATE SCHEMA {schema}")
+    separator = "&" if "?" in spec else "?"
+    try:
+        yield f"{spec}{separator}options=-csearch_path%3D{schema}"
+    finally:
+        with psycopg.connect(spec, autocommit=True) as admin:
+            admin.execute(f"DROP SCHEMA {schema} CASCADE")
 
 
 def cpu_seconds(pid: int) -> float:
@@ -314,21 +342,23 @@ def main() -> None:
     if (args.cluster or args.workers) and not str(args.db).startswith("postgresql"):
         parser.error("--cluster and --workers need --db postgresql://…")
     signal.signal(signal.SIGTERM, lambda *_: sys.exit("stopped"))  # the server is stopped too
-    db = args.db or str(Path(tempfile.mkdtemp()) / "crowd.sqlite3")
     extra: tuple[str, ...] = ()
     if args.cluster or args.workers:
         extra = ("--cluster",) if args.cluster else ("--workers", str(args.workers))
     ports = [args.port, args.port + 1] if args.cluster else [args.port]
-    servers = [start_server(db, port, args.bot_delay, args.spectators, *extra) for port in ports]
-    bases = [f"http://127.0.0.1:{port}" for port in ports]
-    try:
-        for base, server in zip(bases, servers, strict=True):
-            wait_until_served(base, server)
-        result = asyncio.run(run(args, bases, [server.pid for server in servers]))
-        print(json.dumps(result, indent=2))
-    finally:
-        for server in servers:
-            stop_server(server)
+    with database(args.db, "crowd") as db:
+        servers = [
+            start_server(db, port, args.bot_delay, args.spectators, *extra) for port in ports
+        ]
+        bases = [f"http://127.0.0.1:{port}" for port in ports]
+        try:
+            for base, server in zip(bases, servers, strict=True):
+                wait_until_served(base, server)
+            result = asyncio.run(run(args, bases, [server.pid for server in servers]))
+            print(json.dumps(result, indent=2))
+        finally:
+            for server in servers:
+                stop_server(server)
 
 
 if __name__ == "__main__":

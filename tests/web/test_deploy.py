@@ -10,12 +10,14 @@ import ssl
 import subprocess
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
 
 import httpx
 import pytest
-from websockets.sync.client import connect
+from websockets.sync.client import ClientConnection, connect
+from websockets.typing import Origin
 
 from monopoly.web.session import ServerConfig
 
@@ -66,7 +68,7 @@ def nginx(tmp_path: Path) -> Iterator[tuple[Path, int, int]]:
 def start_nginx(folder: Path, site: str, tls_port: int) -> None:
     (folder / "site.conf").write_text(site)
     (folder / "main.conf").write_text(
-        f"user root;\nerror_log {folder}/error.log;\npid {folder}/nginx.pid;\n"
+        f"user root;\nerror_log {folder}/error.log info;\npid {folder}/nginx.pid;\n"
         "events { worker_connections 256; }\n"
         f"http {{ access_log off; client_body_temp_path {folder}/body; "
         f"proxy_temp_path {folder}/proxy; fastcgi_temp_path {folder}/fastcgi; "
@@ -85,6 +87,20 @@ def start_nginx(folder: Path, site: str, tls_port: int) -> None:
         except httpx.HTTPError:
             assert time.monotonic() < deadline, (folder / "error.log").read_text()
             time.sleep(0.1)
+
+
+@contextmanager
+def connected(
+    url: str, tls: ssl.SSLContext, origin: str, folder: Path
+) -> Iterator[ClientConnection]:
+    """A WebSocket through nginx; if its handshake is not answered, the failure shows what
+    nginx logged (at ``info``: the upstream's connections and errors)."""
+    try:
+        ws = connect(url, ssl=tls, origin=Origin(origin), open_timeout=WAIT)
+    except TimeoutError as error:
+        pytest.fail(f"{error}; nginx's log:\n{(folder / 'error.log').read_text()[-6000:]}")
+    with ws:
+        yield ws
 
 
 def test_a_game_is_played_through_nginx_over_tls(nginx: tuple[Path, int, int]) -> None:
@@ -119,7 +135,7 @@ def test_a_game_is_played_through_nginx_over_tls(nginx: tuple[Path, int, int]) -
             started = client.post(f"/api/games/{game_id}/start", json={"seat_token": token})
             assert started.status_code == 200
         url = f"wss://localhost:{tls_port}/ws/games/{game_id}"
-        with connect(url, ssl=tls, origin=public, open_timeout=WAIT) as ws:  # type: ignore[arg-type]
+        with connected(url, tls, public, folder) as ws:
             ws.send(json.dumps({"type": "hello", "token": token}))
             welcome = json.loads(ws.recv(timeout=WAIT))
             assert welcome["type"] == "welcome" and welcome["seat"] == 0

@@ -26,6 +26,30 @@ it on with the owner's own fan-out (:func:`~.fanout.to_everyone`): its players a
 its spectators in slices. Whatever goes to one process leaves in the order it was sent
 (:meth:`Cluster.post`), and the receiving process keeps that order per connection: a
 spectator's own messages wait behind the changes still queued for the crowd there.
+
+The way between two processes fails now and then: the database restarts, an
+administrator ends a connection, the network stalls. Every message to a process waits
+in that process's outbox (outbox.py), numbered, until a NOTIFY carried it; the outbox is
+bounded, and what it drops at the bound it reports as ``lost``. A broken sending
+connection is opened again (waiting longer after each failure) and the message sent
+again: the receiver drops a number it had. A broken listening connection is opened
+again too, but what was sent meanwhile is gone (PostgreSQL keeps nothing for a channel
+nobody listens to). So after any loss — ``lost``, a number skipped, or a new listening
+connection — the connections between the two processes start again from whole states:
+the receiving process drops the owner's messages to its connections to that owner's
+games (no delta on a table they did not have) and asks for them again (``resync``); the
+owner answers with ``whole`` and, in the same turn of the game, each connection's whole
+state (:meth:`~.session.GameSession.send_whole`). The receiver's own connections to the
+sender's games get their whole state likewise: an action of theirs may have been lost,
+and they act again on what they see.
+
+The lease connection itself may break too: PostgreSQL then releases all the process's
+locks at once. Its action writes are fenced by the owners' table (storage.py's
+``FENCED_STATEMENT``: a write of a game whose row names another process is refused),
+and the process, finding its lease connection broken, gives up every game it owned as
+a hand-over does (its clients connect again) and opens a new one. An owner ends the
+connections of a receiving process that is gone (none of its connections to the
+database left).
 """
 
 from __future__ import annotations
@@ -50,6 +74,7 @@ from .client import Client
 from .fanout import Message, SpectatorFanout, text_for, to_everyone
 from .limits import Limits
 from .lobby import ApiError
+from .outbox import Outbox
 
 if TYPE_CHECKING:
     from .hub import Hub
@@ -65,8 +90,26 @@ message (the rest of that message stays below PAYLOAD's last 100 bytes)."""
 WATCH = 0.5
 """Seconds between two looks for games to take over."""
 RPC_TIMEOUT = 10.0
+PEERS_EVERY = 10.0
+"""Seconds between two looks for processes that are gone (see :meth:`Cluster._gone`)."""
 HANDOVER_GRACE = 5.0
 """Seconds a process leaves a game it handed over to the new owner (no taking it back)."""
+SEND_TIMEOUT = 10.0
+"""Seconds a message's NOTIFYs may take before the sending connection counts as broken."""
+CONNECT_TIMEOUT = 10
+"""Seconds to open a connection to PostgreSQL (the sending or the listening one)."""
+RETRY_FIRST = 0.05
+RETRY_LONGEST = 5.0
+"""Seconds between two tries to open a broken connection again: from the first, doubled
+each time, up to the longest."""
+KEEPALIVES = {
+    "keepalives": 1,
+    "keepalives_idle": 10,
+    "keepalives_interval": 5,
+    "keepalives_count": 6,
+}
+"""TCP keepalives of the sending and the listening connection (libpq's parameters): a
+connection whose network went away silently is found broken within about 40 seconds."""
 
 
 LEASE_TABLE = "CREATE TABLE IF NOT EXISTS monopoly_owners (game_id text PRIMARY KEY, proc text)"
@@ -87,6 +130,13 @@ def _create_lease_table(connection: psycopg.Connection[Any]) -> None:
     with connection.transaction():
         connection.execute("SELECT pg_advisory_xact_lock(hashtextextended(%s, 0))", [LEASE_TABLE])
         connection.execute(LEASE_TABLE)
+
+
+async def _close_quietly(connection: psycopg.AsyncConnection[Any] | None) -> None:
+    """Close a connection that failed (closing it may fail too)."""
+    if connection is not None:
+        with contextlib.suppress(Exception):
+            await connection.close()
 
 
 def _parts(payload: str) -> list[str]:
@@ -194,6 +244,9 @@ class Proxy:
     arriving: bool = False
     """The game is being taken over here: the old owner's late messages are dropped and
     bounced ones wait for the take-over, which plays them after the hello."""
+    stale: bool = False
+    """Messages from the owner to this connection may have been lost: the owner's
+    messages are dropped until it says that the whole state comes (``whole``)."""
 
     async def drain(self, audience: SpectatorFanout | None, seconds: float = 1.0) -> None:
         """Wait (a little) until the owner's messages still queued here are sent, so a
@@ -221,12 +274,13 @@ class Remote:
 
 
 class Cluster:
-    def __init__(self, hub: Hub, url: str) -> None:
+    def __init__(self, hub: Hub, url: str, limits: Limits | None = None) -> None:
         self.hub = hub
+        self.limits = limits or Limits()
         self.url = url.replace("postgresql+psycopg://", "postgresql://", 1)
         self.proc = secrets.token_hex(6)
         self.channel = f"monopoly_{self.proc}"
-        self._lease = psycopg.connect(self.url, autocommit=True)
+        self._lease = self._open_lease()
         self._lease_lock = threading.Lock()
         _create_lease_table(self._lease)
         self.owned: set[str] = set()
@@ -238,23 +292,96 @@ class Cluster:
         """The spectators here of each game owned by another process."""
         self.pieces: dict[str, list[str]] = {}
         """The pieces of a payload so far, by the process sending it."""
-        self._outbox: deque[tuple[str, str]] = deque()
-        """Payloads to send, in order, with the process each goes to."""
+        self._outboxes: dict[str, Outbox] = {}
+        """The messages waiting to be sent to each other process."""
+        self._turns: deque[str] = deque()
+        """The processes whose messages wait, in turn (each sends one, then goes last)."""
         self._sender: asyncio.Task[None] | None = None
         self._post_failing = False
+        self._heard: dict[str, int] = {}
+        """The number of the last message heard from each other process."""
         self.replies: dict[int, asyncio.Future[Any]] = {}
         self._ids = itertools.count(1)
         self._send: psycopg.AsyncConnection[Any] | None = None
-        self._send_lock = asyncio.Lock()
         self._tasks: list[asyncio.Task[None]] = []
         self.taking: set[str] = set()
         """Games whose take-over is under way."""
         self.taken: set[str] = set()
         """Games taken over since this process last gave them up."""
         self.handed: dict[str, float] = {}
-        """Games this process handed over, and when (see HANDOVER_GRACE)."""
+        """Games this process handed over (or lost with its lease), and when (see
+        HANDOVER_GRACE)."""
+        self._lease_doubt = asyncio.Event()
+        self._peers_looked = time.monotonic()
+        self._missing: set[str] = set()
+        """Processes with connections here that had no connection to the database at
+        the last look."""
 
     # ------------------------------------------------------------------ leases
+    def _open_lease(self) -> psycopg.Connection[Any]:
+        """The connection holding this process's advisory locks, named ``lease`` in
+        PostgreSQL, with TCP keepalives (see :meth:`_connect`)."""
+        return psycopg.connect(self._conninfo("lease"), autocommit=True)
+
+    def _lease_answers(self) -> bool:
+        """Whether the lease connection works (a round trip finds a broken one)."""
+        with self._lease_lock:
+            try:
+                self._lease.execute("SELECT 1")
+            except psycopg.Error:
+                return False
+        return True
+
+    def lease_in_doubt(self) -> None:
+        """A write was refused as not ours: look at the lease connection now."""
+        self._lease_doubt.set()
+
+    async def _keep_lease(self) -> None:
+        """If the lease connection broke, PostgreSQL gave up all our locks at once:
+        stop serving every game we owned (another process may take it over any moment)
+        and open a new lease connection, waiting longer after each failure."""
+        if await asyncio.to_thread(self._lease_answers):
+            return
+        log.warning(
+            "the lease connection broke: this process gives up its %d games "
+            "and opens a new connection",
+            len(self.owned),
+        )
+        for game_id in list(self.owned):
+            await self._give_up(game_id)
+        delay = RETRY_FIRST
+        while True:
+            try:
+                connection = await asyncio.to_thread(self._open_lease)
+            except psycopg.Error:
+                await asyncio.sleep(delay)
+                delay = min(delay * 2, RETRY_LONGEST)
+                continue
+            with self._lease_lock:
+                broken, self._lease = self._lease, connection
+            with contextlib.suppress(Exception):
+                broken.close()
+            log.info("the lease connection is open again")
+            return
+
+    async def _give_up(self, game_id: str) -> None:
+        """Stop serving a game whose lease is gone, as a hand-over does: our clients
+        are told to connect again, the other processes' connections' unanswered messages
+        go back, and their processes are told to take the game (one will)."""
+        self.owned.discard(game_id)  # first: nothing more of it is stored here
+        self.taken.discard(game_id)
+        self.handed[game_id] = time.monotonic()  # no taking it back at once
+        processes = set()
+        session = self.hub.sessions.get(game_id)
+        if session is not None:
+            async with session.lock:
+                processes = await self._stop_here(game_id, session)
+                for client in list(session.clients):
+                    if not isinstance(client, RemoteClient):
+                        client.drop("the game is changing servers: connect again")
+        for proc in processes:
+            self.post(proc, {"k": "moved", "g": game_id})
+
     def _lease_sql(self, query: str, *args: Any) -> list[Any]:
         with self._lease_lock, self._lease.cursor() as cursor:
             cursor.execute(query, args)
@@ -307,7 +434,7 @@ class Cluster:
 
     # ------------------------------------------------------------------ life cycle
     async def start(self) -> None:
-        self._send = await psycopg.AsyncConnection.connect(self.url, autocommit=True)
+        self._send = await self._connect("send")
         loop = asyncio.get_running_loop()
         self._tasks = [loop.create_task(self._listen()), loop.create_task(self._watch())]
 
@@ -318,20 +445,48 @@ class Cluster:
             self._lease.close()
 
     async def _listen(self) -> None:
-        connection = await psycopg.AsyncConnection.connect(self.url, autocommit=True)
-        await connection.execute(sql.SQL("LISTEN {}").format(sql.Identifier(self.channel)))
-        async for notice in connection.notifies():
+        """Receive the other processes' messages; when the listening connection breaks,
+        open a new one (waiting longer each time) and start every connection between this
+        process and the others again from whole states: PostgreSQL does not keep the
+        messages sent while nobody listened."""
+        delay, broken = RETRY_FIRST, False
+        while True:
             try:
-                await self._receive(json.loads(notice.payload))
-            except Exception:
-                log.exception("a message between server processes failed")
+                async with await self._connect("listen") as connection:
+                    channel = sql.Identifier(self.channel)
+                    await connection.execute(sql.SQL("LISTEN {}").format(channel))
+                    if broken:
+                        log.info("listening to other processes again: connections resync")
+                        self._lost_all()
+                    delay, broken = RETRY_FIRST, False
+                    async for notice in connection.notifies():
+                        await self._receive_payload(notice.payload)
+            except Exception as error:
+                if not broken:
+                    log.warning(
+                        "listening to other processes broke (%s): opening a new connection",
+                        str(error).strip() or type(error).__name__,
+                    )
+                broken = True
+            await asyncio.sleep(delay)
+            delay = min(delay * 2, RETRY_LONGEST)
+
+    async def _receive_payload(self, payload: str) -> None:
+        try:
+            await self._receive(json.loads(payload))
+        except Exception:
+            log.exception("a message between server processes failed")
 
     async def _watch(self) -> None:
         """Take over the games whose owner is gone: those our players are connected to,
         and running games nobody owns (their computer players must go on)."""
         while True:
-            await asyncio.sleep(WATCH)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._lease_doubt.wait(), WATCH)
+            self._lease_doubt.clear()
             try:
+                await self._keep_lease()
+                await self._forget_gone_processes()
                 await self._look_at_forwarded_games()
                 await self._hand_over_followed_games()
                 free = await asyncio.to_thread(
@@ -346,6 +501,35 @@ class Cluster:
                     await self._take_over(game_id)
             except Exception:
                 log.exception("looking for games to take over failed")
+
+    async def _forget_gone_processes(self) -> None:
+        """End the connections of processes that died (killed, their machine gone): a
+        process's connections to the database end with it, so one that had none at two
+        looks :data:`PEERS_EVERY` apart is gone (a live one opens a broken connection
+        again within seconds). Its connections would otherwise stay here for ever: seen
+        as present, keeping their game in memory. Were it alive after all, its players'
+        next message comes back to it and it greets the owner again."""
+        moment = time.monotonic()
+        if moment - self._peers_looked < PEERS_EVERY:
+            return
+        self._peers_looked = moment
+        connected = {proc for proc, _ in self.remotes}
+        if not connected:
+            self._missing.clear()
+            return
+        rows = await asyncio.to_thread(
+            self._lease_sql,
+            "SELECT DISTINCT split_part(application_name, ' ', 3) FROM pg_stat_activity "
+            "WHERE application_name LIKE %s",
+            "monopoly %",
+        )
+        absent = connected - {proc for (proc,) in rows}
+        for proc in absent & self._missing:
+            log.warning("process %s is gone: its connections here are ended", proc)
+            for key in [key for key in self.remotes if key[0] == proc]:
+                self._remote_gone(*key)
+            self._heard.pop(proc, None)
+        self._missing = absent - self._missing
 
     async def _look_at_forwarded_games(self) -> None:
         """Take the games our connections are forwarded for whose owner is gone; follow
@@ -393,6 +577,7 @@ class Cluster:
     async def _follow(self, game_id: str, owner: str | None, again: bool = False) -> None:
         for conn, proxy in list(self.proxies.items()):
             if proxy.game_id == game_id and not proxy.local and (again or proxy.owner != owner):
+                proxy.stale = proxy.stale and proxy.owner == owner  # a new owner: a welcome
                 proxy.owner = owner
                 if owner not in (None, self.proc):  # ours: the take-over serves it here
                     await self._greet_owner(conn, proxy)
@@ -400,7 +585,7 @@ class Cluster:
     async def _forward(self, conn: int, proxy: Proxy, text: str) -> None:
         assert proxy.owner is not None
         message = {"k": "in", "p": self.proc, "c": conn, "g": proxy.game_id, "a": proxy.address}
-        await self._notify(proxy.owner, {**message, "t": text})
+        self.post(proxy.owner, {**message, "t": text})
 
     async def _take_over(self, game_id: str) -> None:
         """Serve the game here: load it, let its computers move, and serve our
@@ -473,14 +658,23 @@ class Cluster:
             if self.hub.sessions.get(game_id) is not session or game_id not in self.owned:
                 return
             self.owned.discard(game_id)  # first: what arrives from now on goes back
-            session.stop()
-            del self.hub.sessions[game_id]
-            for key in [key for key, remote in self.remotes.items() if remote.game_id == game_id]:
-                await self._bounce_unanswered(key, self.remotes.pop(key))
+            await self._stop_here(game_id, session)
             self.handed[game_id] = time.monotonic()
             await self._unlock(game_id)
-        await self._notify(target, {"k": "moved", "g": game_id})
+        self.post(target, {"k": "moved", "g": game_id})
         log.info("game %s moved to process %s, where its players are", game_id, target)
+
+    async def _stop_here(self, game_id: str, session: GameSession) -> set[str]:
+        """Under the game's lock: stop serving it here and send the unanswered messages
+        of other processes' connections back; the processes they came from."""
+        session.stop()
+        if self.hub.sessions.get(game_id) is session:
+            del self.hub.sessions[game_id]
+        processes = set()
+        for key in [key for key, remote in self.remotes.items() if remote.game_id == game_id]:
+            processes.add(key[0])
+            await self._bounce_unanswered(key, self.remotes.pop(key))
+        return processes
 
     async def _bounce_unanswered(self, key: tuple[str, int], remote: Remote) -> None:
         """End a remote connection here; send its unanswered messages back."""
@@ -493,7 +687,7 @@ class Cluster:
         remote.tasks[-1].cancel()  # the message loop
         proc, conn = key
         for text in unanswered:
-            await self._notify(proc, {"k": "bounce", "c": conn, "t": text})
+            self.post(proc, {"k": "bounce", "c": conn, "t": text})
 
     async def _moved_here(self, game_id: str) -> None:
         """The old owner handed the game to us: take it now rather than at the next look."""
@@ -554,13 +748,11 @@ class Cluster:
         return texts
 
     # ------------------------------------------------------------------ sending
-    async def _notify(self, proc: str, message: dict[str, Any]) -> None:
-        await self._notify_payload(proc, json.dumps(message))
-
     async def _notify_payload(self, proc: str, payload: str) -> None:
         """One NOTIFY to ``proc``, or its pieces in a row when it is longer than PostgreSQL
-        takes (``payload`` is ASCII: json.dumps escapes the rest, bytes = characters)."""
-        assert self._send is not None
+        takes (``payload`` is ASCII: json.dumps escapes the rest, bytes = characters);
+        the sending connection is opened first if it is not open (it is closed when a
+        NOTIFY fails or takes longer than :data:`SEND_TIMEOUT`)."""
         pieces = [payload]
         if len(payload) > PAYLOAD:
             parts = _parts(payload)
@@ -569,32 +761,108 @@ class Cluster:
                 for i, part in enumerate(parts)
             ]
         channel = f"monopoly_{proc}"
-        async with self._send_lock:  # the pieces of two payloads never mix
-            for piece in pieces:
-                await self._send.execute("SELECT pg_notify(%s, %s)", (channel, piece))
+        if self._send is None or self._send.closed:
+            self._send = await self._connect("send")
+        try:
+            async with asyncio.timeout(SEND_TIMEOUT):
+                for piece in pieces:
+                    await self._send.execute("SELECT pg_notify(%s, %s)", (channel, piece))
+        except BaseException:
+            connection, self._send = self._send, None
+            await _close_quietly(connection)
+            raise
+
+    async def _connect(self, role: str) -> psycopg.AsyncConnection[Any]:
+        """A connection of this process's ``role`` (``send``, ``listen``)."""
+        return await psycopg.AsyncConnection.connect(self._conninfo(role), autocommit=True)
+
+    def _conninfo(self, role: str) -> str:
+        """A connection of ``role`` (``lease``, ``send``, ``listen``), named so in
+        PostgreSQL (``pg_stat_activity.application_name``), with TCP keepalives so a
+        connection whose network went away is found out."""
+        return psycopg.conninfo.make_conninfo(
+            self.url,
+            application_name=f"monopoly {role} {self.proc}",
+            connect_timeout=CONNECT_TIMEOUT,
+            **KEEPALIVES,
+        )
 
     def post(self, proc: str, message: dict[str, Any]) -> None:
-        """Send ``message`` to ``proc`` after what was posted before (from a task)."""
-        self._outbox.append((proc, json.dumps(message)))
+        """Send ``message`` to ``proc`` after what was posted to it before."""
+        outbox = self._outboxes.get(proc)
+        if outbox is None:
+            outbox = self._outboxes[proc] = Outbox(self.proc, proc, self.limits)
+        if not outbox:
+            self._turns.append(proc)
+        if not outbox.put(message):
+            self._at_the_bound(outbox)
         if self._sender is None:
             self._sender = asyncio.get_running_loop().create_task(self._send_posted())
 
+    def _at_the_bound(self, outbox: Outbox) -> None:
+        """An outbox dropped what waited: logged once until a message goes through."""
+        if not outbox.warned:
+            outbox.warned = True
+            log.warning(
+                "messages to process %s wait beyond the bound (%d messages, %d bytes): "
+                "dropped; its connections start again from whole states",
+                outbox.receiver,
+                self.limits.process_queue_messages,
+                self.limits.process_queue_bytes,
+            )
+
     async def _send_posted(self) -> None:
-        """Send what was posted, in order; a failure is logged once until a message goes
-        through again (not once per message while the database is away)."""
+        """Send what was posted, in order per process, taking turns between processes."""
         try:
-            while self._outbox:
-                proc, payload = self._outbox.popleft()
-                try:
-                    await self._notify_payload(proc, payload)
-                except Exception:
-                    if not self._post_failing:
-                        log.exception("messages to other processes fail (to %s first)", proc)
-                    self._post_failing = True
-                else:
-                    self._post_failing = False
+            while self._turns:
+                outbox = self._outboxes[self._turns.popleft()]
+                if not outbox.waiting:
+                    continue
+                payload = outbox.take()
+                await self._send_until_through(outbox, payload)
+                outbox.sent(payload)
+                if outbox:
+                    self._turns.append(outbox.receiver)
         finally:
             self._sender = None
+
+    async def _send_until_through(self, outbox: Outbox, payload: str) -> None:
+        """Send ``payload``; while the database or the connection fails, open a new
+        connection and send it again (the receiver drops it if it had it), waiting longer
+        each time, until it goes through or the outbox dropped it at its bound. The
+        failure is logged once, and once that messages go through again."""
+        delay = RETRY_FIRST
+        while outbox.sending is payload:
+            try:
+                await self._notify_payload(outbox.receiver, payload)
+            except Exception as error:
+                if not self._post_failing:
+                    log.warning(
+                        "messages to other processes fail (%s): opening a new connection",
+                        str(error).strip() or type(error).__name__,
+                    )
+                self._post_failing = True
+                await asyncio.sleep(delay)
+                delay = min(delay * 2, RETRY_LONGEST)
+                continue
+            self._went_through(outbox)
+            return
+
+    def _went_through(self, outbox: Outbox) -> None:
+        if self._post_failing:
+            self._post_failing = False
+            log.info("messages to other processes go through again")
+        if outbox.warned:
+            outbox.warned = False
+            dropped, (messages, size) = outbox.went_through()
+            log.info(
+                "messages to process %s go through again: %d dropped at the bound "
+                "(at most %d messages, %d bytes waited)",
+                outbox.receiver,
+                dropped,
+                messages,
+                size,
+            )
 
     def relay(self, proc: str) -> ProcessRelay:
         """The way to the connections of process ``proc``."""
@@ -606,6 +874,8 @@ class Cluster:
     # ------------------------------------------------------------------ receiving
     async def _receive(self, message: dict[str, Any]) -> None:
         kind = message["k"]
+        if kind != "piece" and not self._in_order(message):
+            return
         if kind == "all":
             self._to_everyone_here(message)
         elif kind == "out":
@@ -626,6 +896,83 @@ class Cluster:
             future = self.replies.pop(message["r"], None)
             if future is not None and not future.done():
                 future.set_result(message)
+        elif kind == "lost":
+            self._lost_from(message["f"])
+        elif kind == "resync":
+            self._resync_remotes(message["f"], numbers_of(message["c"]))
+        elif kind == "whole":
+            self._whole_comes(message["f"], numbers_of(message["c"]))
+
+    def _in_order(self, message: dict[str, Any]) -> bool:
+        """Whether ``message`` is new (not one sent again after its sender's connection
+        broke); a number skipped means messages from its sender were lost."""
+        sender, number = message.get("f"), message.get("q")
+        if sender is None or not isinstance(number, int):
+            return True  # not numbered (a test speaking for a process)
+        last = self._heard.get(sender)
+        if last is not None and number <= last:
+            return False
+        self._heard[sender] = number
+        if last is not None and number != last + 1:
+            log.warning("messages from process %s were lost: connections resync", sender)
+            self._lost_from(sender)
+        return True
+
+    # ------------------------------------------------------------------ after a loss
+    def _lost_all(self) -> None:
+        """Messages from any other process may have been lost (nobody listened here)."""
+        self._heard.clear()
+        self.pieces.clear()
+        others = {proxy.owner for proxy in self.proxies.values() if proxy.local is None}
+        others |= {proc for proc, _ in self.remotes}
+        for proc in others - {None, self.proc}:
+            assert proc is not None
+            self._lost_from(proc)
+
+    def _lost_from(self, proc: str) -> None:
+        """Messages from ``proc`` may have been lost: its messages to our connections to
+        its games (they wait for a whole state, asked for here) and our connections'
+        messages to our games (an action of theirs may be lost: they get the whole
+        state, as after an action lost with its owner, and act again)."""
+        conns = []
+        for conn, proxy in self.proxies.items():
+            if proxy.owner == proc and proxy.local is None and not proxy.arriving:
+                proxy.stale = True
+                conns.append(conn)
+        if conns:
+            self.post(proc, {"k": "resync", "c": spans(conns)})
+        self._resync_remotes(proc, [conn for other, conn in self.remotes if other == proc])
+
+    def _resync_remotes(self, proc: str, conns: list[int]) -> None:
+        """Send the connections ``conns`` of process ``proc`` to our games their whole
+        state, after a ``whole`` that lets them take our messages again."""
+        games: dict[str, list[RemoteClient]] = {}
+        for conn in conns:
+            remote = self.remotes.get((proc, conn))
+            if remote is not None and remote.game_id in self.owned:
+                games.setdefault(remote.game_id, []).append(remote.client)
+        missing = set(conns) - {client.conn for clients in games.values() for client in clients}
+        if missing:  # gone, or not ours: nothing comes but the word to stop waiting
+            self.post(proc, {"k": "whole", "c": spans(sorted(missing))})
+        for game_id, clients in games.items():
+            asyncio.get_running_loop().create_task(self._send_whole(proc, game_id, clients))
+
+    async def _send_whole(self, proc: str, game_id: str, clients: list[RemoteClient]) -> None:
+        """Between two changes of the game: the word that a whole state comes, then it."""
+        try:
+            session = await self.hub.get(game_id)
+            async with session.lock:
+                self.post(proc, {"k": "whole", "c": spans([client.conn for client in clients])})
+                session.send_whole([c for c in clients if c.greeted and not c.dropped])
+        except Exception:
+            log.exception("sending game %s whole to process %s failed", game_id, proc)
+
+    def _whole_comes(self, proc: str, conns: list[int]) -> None:
+        """The owner's next messages to ``conns`` start from a whole state."""
+        for conn in conns:
+            proxy = self.proxies.get(conn)
+            if proxy is not None and proxy.owner == proc:
+                proxy.stale = False
 
     async def _piece(self, message: dict[str, Any]) -> None:
         """A piece of a longer payload (a process sends a payload's pieces in a row)."""
@@ -644,7 +991,7 @@ class Cluster:
         """The connection ``conn`` if the game's owner serves it (None if it is gone, or
         served here now: the old owner's late messages are stale)."""
         proxy = self.proxies.get(conn)
-        if proxy is None or proxy.local is not None or proxy.arriving:
+        if proxy is None or proxy.local is not None or proxy.arriving or proxy.stale:
             return None
         return proxy
 
@@ -690,7 +1037,7 @@ class Cluster:
             if message["g"] not in self.owned or _type_of(message["t"]) != "hello":
                 # No longer ours, or a connection that greeted an earlier owner: back to
                 # its process, which greets the owner first and then sends it again.
-                await self._notify(key[0], {"k": "bounce", "c": key[1], "t": message["t"]})
+                self.post(key[0], {"k": "bounce", "c": key[1], "t": message["t"]})
                 return
             session = await self.hub.get(message["g"])
             proc, conn = key
@@ -756,8 +1103,7 @@ class Cluster:
             else:
                 self._forget_audience(game_id)
                 if proxy.owner is not None:
-                    with contextlib.suppress(Exception):
-                        await self._notify(proxy.owner, {"k": "bye", "p": self.proc, "c": conn})
+                    self.post(proxy.owner, {"k": "bye", "p": self.proc, "c": conn})
 
     # ------------------------------------------------------------------ lobby requests
     async def call(self, game_id: str, op: str, body: object) -> dict[str, Any]:
@@ -769,7 +1115,7 @@ class Cluster:
         future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
         self.replies[request] = future
         message = {"k": "rpc", "p": self.proc, "r": request, "g": game_id, "op": op}
-        await self._notify(owner, {**message, "b": body})
+        self.post(owner, {**message, "b": body})
         try:
             reply = await asyncio.wait_for(future, RPC_TIMEOUT)
         except TimeoutError:
@@ -796,4 +1142,4 @@ class Cluster:
         if len(text) > 7000:  # a lobby answer is a few kB; never more than one piece
             reply = {"k": "reply", "r": message["r"], "s": 503}
             reply["e"] = {"code": "too_large", "message": "the answer is too large"}
-        await self._notify(message["p"], reply)
+        self.post(message["p"], reply)

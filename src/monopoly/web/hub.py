@@ -37,6 +37,7 @@ from .origins import Origins
 from .session import GameSession, ServerConfig
 from .storage import (
     LogWrite,
+    NotOwner,
     Problem,
     SeatData,
     StorageFailure,
@@ -46,6 +47,7 @@ from .storage import (
     describe_error,
     hash_secret,
     now,
+    refused_as_not_owner,
 )
 from .texts import level_name, text
 
@@ -112,7 +114,8 @@ class Hub:
         if config.cluster:
             if not store.url.startswith("postgresql"):
                 raise ValueError("several server processes need a PostgreSQL database")
-            self.cluster = Cluster(self, store.url)
+            self.cluster = Cluster(self, store.url, config.limits)
+            store.fence = self.cluster.proc  # its action writes store only the games it owns
 
     @property
     def public_url(self) -> str:
@@ -141,6 +144,8 @@ class Hub:
         try:
             answer = await write
         except Exception as error:  # any database failure: the caller rolls back
+            if refused_as_not_owner(error):
+                raise NotOwner("the game belongs to another server process now") from error
             self.storage_error = describe_error(error)
             log.warning("a write to the database failed: %s", self.storage_error)
             raise StorageFailure(self.storage_error) from error

@@ -66,6 +66,13 @@ class Limits:
     """Seconds a new WebSocket has to say ``hello``."""
     fragment_timeout: float = 10.0
     """Seconds a fragmented WebSocket message has to be finished."""
+    process_queue_messages: int = 4000
+    """Messages waiting to be sent to one other server process (cluster.py): a message
+    carries one change for all of a game's connections there, or one connection's own;
+    more and what waits is dropped, and the connections there start again from whole
+    states (outbox.py)."""
+    process_queue_bytes: int = 32 * 1024 * 1024
+    """Bytes waiting to be sent to one other server process."""
     address_rates: dict[str, Rate] = field(default_factory=default_address_rates)
     """Per address, for the message types whose address budget is not ``address_factor``
     times a connection's: a crowd of spectators behind one address (a school, a

@@ -43,7 +43,7 @@ from .limits import Limits
 from .protocol import Refusal
 from .seats import Seating
 from .states import StateTexts, TableNumbers
-from .storage import LogWrite, SeatData, StorageFailure, StoredGame
+from .storage import LogWrite, NotOwner, SeatData, StorageFailure, StoredGame
 
 if TYPE_CHECKING:
     from .hub import Hub
@@ -113,6 +113,8 @@ class GameSession:
         self.created: datetime = stored.created
         self.game = game
         self.saved = len(stored.log)
+        self.stopped = False
+        """Stopped: no more messages are handled here (see :meth:`stop`)."""
         self.actions = sum(1 for entry in game.record if entry[0] == "action") if game else 0
         self.sent_events = len(game.events) if game else 0
         self.announced_over = bool(game and game.over)
@@ -264,9 +266,11 @@ class GameSession:
         write = LogWrite(self.id, self.saved, entries, status, result, touch)
         try:
             await self.hub.append_log(write)
-        except StorageFailure:
-            if not await self._landed(self.saved + len(new)):
+        except StorageFailure as failure:
+            if isinstance(failure, NotOwner) or not await self._landed(self.saved + len(new)):
                 self._roll_back()
+                if isinstance(failure, NotOwner) and self.hub.cluster is not None:
+                    self.hub.cluster.lease_in_doubt()
                 raise
         self.actions += sum(1 for entry in new if entry[0] == "action")
         self.status = status
@@ -384,13 +388,14 @@ class GameSession:
     def broadcast(self, message: dict[str, Any]) -> None:
         self._to_everyone(dumps(message))  # serialised once for everyone
 
-    def _to_everyone(self, message: Message) -> None:
+    def _to_everyone(self, message: Message, clients: list[Client] | None = None) -> None:
         """Send ``message`` to the players' connections now, to the spectators' in
         slices from the next turn of the event loop on (see fanout.py); those connected
-        through another server process get it in one message to that process."""
+        through another server process get it in one message to that process. (To
+        ``clients`` only, if given.)"""
         local: list[Client] = []
         relayed: dict[Relay, list[Client]] = {}
-        for client in self.clients:
+        for client in self.clients if clients is None else clients:
             if client.relay is None:
                 local.append(client)
             else:
@@ -400,22 +405,43 @@ class GameSession:
             relay.send(self.id, message, clients)
 
     def _send_full(self, client: Client, log_from: int | None = None) -> None:
-        if self.chat.messages:
-            client.send(self.chat.history())
+        for text in self._whole_texts(client, self._table_numbers.take(), log_from):
+            client.send_text(text)
+
+    def send_whole(self, clients: list[Client]) -> None:
+        """Start ``clients`` again from whole states, as after a ``sync`` (they may have
+        missed messages between server processes: cluster.py): one table number for all,
+        so a crowd gets one text per seat, sent once to its process."""
+        seq = self._table_numbers.take()
+        kinds: dict[tuple[int | None, bool], list[Client]] = {}
+        for client in clients:
+            kinds.setdefault((client.seat, client.deltas), []).append(client)
+        for first, *others in kinds.values():
+            texts = self._whole_texts(first, seq)
+            for client in others:
+                client.seq, client.table = first.seq, first.table
+            for text in texts:
+                self._to_everyone(text, [first, *others])
+
+    def _whole_texts(self, client: Client, seq: int, log_from: int | None = None) -> list[str]:
+        """What ``client`` needs to start from the game as it is now: the chat, the lobby
+        or the whole table (numbered ``seq``: the next delta's base) and its log, the last
+        advice and the end; the client's last table becomes this one."""
+        texts = [dumps(self.chat.history())] if self.chat.messages else []
         if self.game is None:
-            client.send({"type": "lobby", "game": self.lobby_json(self.hub.public_url)})
-            return
+            return [*texts, dumps({"type": "lobby", "game": self.lobby_json(self.hub.public_url)})]
         message = self.state_message(client.seat, [], full=True, log_from=log_from)
-        client.seq = self._table_numbers.take()  # a change queued before is not sent again
+        client.seq = seq  # a change queued before is not sent again
         if client.deltas:  # the next delta is made against this table
-            client.table, message["seq"] = message["game"], client.seq
-        client.send(message)
+            client.table, message["seq"] = message["game"], seq
+        texts.append(dumps(message))
         if self.live_advice is not None and self.live_advice.last is not None:
-            client.send(self.live_advice.last)
+            texts.append(dumps(self.live_advice.last))
         if self.game.over:
-            client.send(protocol.game_over_message(self.game))
+            texts.append(dumps(protocol.game_over_message(self.game)))
             if self.seating.next_game is not None:
-                client.send(self.seating.again_message(client.seat))
+                texts.append(dumps(self.seating.again_message(client.seat)))
+        return texts
 
     # ------------------------------------------------------------------ messages
     async def handle(self, client: Client, raw: str | bytes | None) -> None:
@@ -434,6 +460,8 @@ class GameSession:
             if request in READS and self._read_at_once(client, request, data):
                 return
             async with self.lock:
+                if self.stopped:  # no longer served here (its lease is gone)
+                    raise Refusal("game_moving", "the game is changing servers: connect again")
                 await HANDLERS[request](self, client, data)
         except Refusal as refusal:
             if refusal.code == "rate_limited" and client.limited_in_a_row > 1:
@@ -623,6 +651,7 @@ class GameSession:
         )
 
     def stop(self) -> None:
+        self.stopped = True
         self.computer.stop()
         self._spectators.stop()
         if self.live_advice is not None:

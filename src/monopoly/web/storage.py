@@ -95,6 +95,18 @@ class StorageFailure(Exception):
     """The database refused a write; the game in memory was not changed by it."""
 
 
+class NotOwner(StorageFailure):
+    """The write was refused: the game belongs to another server process now."""
+
+
+def refused_as_not_owner(error: BaseException) -> bool:
+    """Whether ``error`` is :data:`FENCED_STATEMENT`'s refusal of a game not ours."""
+    cause = getattr(error, "orig", None)
+    return (
+        isinstance(cause, psycopg.errors.NotNullViolation) and cause.diag.column_name == "game_id"
+    )
+
+
 @dataclass
 class SeatData:
     kind: str
@@ -160,6 +172,26 @@ in one statement, all values in one JSON parameter. The text never changes, so t
 driver converts it once and the server plans it once (with a placeholder per value, the
 driver parsed the long text again at every write, which cost more than the rest of it;
 arrays as parameters were dumped value by value in Python)."""
+FENCED_STATEMENT = (
+    "WITH payload AS (SELECT %s::json AS p), "
+    "owned AS (SELECT o.game_id FROM monopoly_owners o, payload "
+    "WHERE o.proc = p->>2 AND o.game_id IN "
+    "(SELECT e->>0 FROM json_array_elements(p->0) AS e UNION "
+    "SELECT s->>0 FROM json_array_elements(p->1) AS s) FOR SHARE OF o), "
+    "entries AS (INSERT INTO record_entries (game_id, seq, entry) "
+    "SELECT CASE WHEN e->>0 IN (SELECT game_id FROM owned) THEN e->>0 END, (e->>1)::int, e->2 "
+    "FROM payload, json_array_elements(p->0) AS e) "
+    "UPDATE games SET status = s->>1, updated = (s->>2)::timestamptz, "
+    "result = CASE WHEN json_typeof(s->3) = 'null' THEN NULL ELSE s->3 END "
+    "FROM payload, json_array_elements(p->1) AS s "
+    "WHERE games.id = s->>0 AND games.id IN (SELECT game_id FROM owned)"
+)
+""":data:`ONE_STATEMENT` of a server process among several (``Store.fence``): only the
+games the owners' table gives to the process (``p->2``) are written. The owners' rows
+are locked for the write (FOR SHARE), so a process taking a game over, which writes its
+row before it loads the game, waits for a write under way and then reads it; a write
+after that finds the row changed. An entry of a game not ours gets no game id: the NOT
+NULL of ``game_id`` refuses the write (:class:`NotOwner`)."""
 
 
 ASYNC_CONNECTIONS = 4
@@ -191,9 +223,12 @@ START_STATEMENT = (
 """PostgreSQL's :meth:`Store.save_start` in one statement (see :data:`ONE_STATEMENT`)."""
 
 
-def _one_statement_payload(writes: list[LogWrite], moment: datetime) -> str:
+def _one_statement_payload(
+    writes: list[LogWrite], moment: datetime, fence: str | None = None
+) -> str:
     """The JSON parameter of :data:`ONE_STATEMENT`: ``[entries, statuses]``, each entry
-    ``[game, seq, entry]``, each status ``[game, status, time, result]``."""
+    ``[game, seq, entry]``, each status ``[game, status, time, result]``; with a
+    ``fence``, :data:`FENCED_STATEMENT`'s, the writing process's name third."""
     entries = [
         (write.game_id, write.first_seq + i, data)
         for write in writes
@@ -203,10 +238,11 @@ def _one_statement_payload(writes: list[LogWrite], moment: datetime) -> str:
     statuses = [
         (write.game_id, write.status, when, write.result) for write in writes if write.touch
     ]
+    values: tuple[Any, ...] = (entries, statuses) if fence is None else (entries, statuses, fence)
     try:
-        return orjson.dumps((entries, statuses)).decode()
+        return orjson.dumps(values).decode()
     except TypeError:  # what orjson refuses (a lone surrogate, a huge int): escaped
-        return json.dumps((entries, statuses))
+        return json.dumps(values)
 
 
 class LogWrite(NamedTuple):
@@ -241,6 +277,9 @@ class Store:
         """Group commits of record entries under way at once. Fewer group more (with
         eight at once on PostgreSQL most held one game's write, and the load test's tail
         was longer)."""
+        self.fence: str | None = None
+        """PostgreSQL, one of several server processes: its name, so its action writes
+        store only the games it owns (:data:`FENCED_STATEMENT`)."""
         self.writers = 1 if sqlite else 8
         """Threads that may write at once (SQLite: one writer at a time anyway)."""
         self.error: str | None = None
@@ -367,7 +406,7 @@ class Store:
                 self._append_in_statements(connection, cursor, writes)
         except self.engine.dialect.loaded_dbapi.Error as error:
             self._failed(connection, cursor, error)
-            statement = ONE_STATEMENT if self._postgres else self._status_sql
+            statement = self._action_statement if self._postgres else self._status_sql
             raise DBAPIError.instance(
                 statement, None, error, self.engine.dialect.loaded_dbapi.Error
             ) from error
@@ -392,12 +431,23 @@ class Store:
         cursor.close()
         connection.commit()
 
-    @staticmethod
-    def _append_in_one_statement(connection: Any, cursor: Any, writes: list[LogWrite]) -> None:
+    @property
+    def _action_statement(self) -> str:
+        """PostgreSQL's statement of the action writes (fenced among several processes)."""
+        return ONE_STATEMENT if self.fence is None else FENCED_STATEMENT
+
+    def _action_write(self, writes: list[LogWrite]) -> tuple[str, str]:
+        """The statement of the action writes ``writes`` and its parameter."""
+        return self._action_statement, _one_statement_payload(writes, now(), self.fence)
+
+    def _append_in_one_statement(
+        self, connection: Any, cursor: Any, writes: list[LogWrite]
+    ) -> None:
         driver = connection.driver_connection
         driver.autocommit = True
         try:
-            cursor.execute(ONE_STATEMENT, (_one_statement_payload(writes, now()),))
+            statement, payload = self._action_write(writes)
+            cursor.execute(statement, (payload,))
         finally:
             if not driver.closed:
                 driver.autocommit = False
@@ -416,7 +466,7 @@ class Store:
         which the busy event loop holds (up to its switch interval, 5 ms, each time):
         under load the writes, which every broadcast waits for, took tens of
         milliseconds."""
-        await self._execute_async(ONE_STATEMENT, _one_statement_payload(writes, now()))
+        await self._execute_async(*self._action_write(writes))
 
     def on_loop(self, call: Callable[..., Any]) -> Callable[..., Awaitable[None]] | None:
         """The asyncio twin of the write method ``call``, or None (then it runs in a

@@ -39,7 +39,11 @@ export class GameScreen {
     this.winChances = null;
     this.chanceBar = null;
     this.advice = new AdviceDesk(this);
-    this.connection = new Connection(gameId, token, (m) => this.receive(m), (s) => this.showStatus(s));
+    // Messages are handled one after another, in the order they came: a handler that
+    // waits (for the edition, the labels) must not be overtaken by the next message — a
+    // waiting room drawn after the game's first state would hide the board for good.
+    this.inbox = Promise.resolve();
+    this.connection = new Connection(gameId, token, (m) => this.enqueue(m), (s) => this.showStatus(s));
     onLanguageChange(() => this.relabel());
   }
 
@@ -48,6 +52,10 @@ export class GameScreen {
   }
 
   // ---------------------------------------------------------------- messages
+  enqueue(message) {
+    this.inbox = this.inbox.then(() => this.receive(message)).catch(reportError);
+  }
+
   async receive(message) {
     switch (message.type) {
       case "welcome":
