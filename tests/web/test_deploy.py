@@ -8,7 +8,10 @@ import json
 import shlex
 import ssl
 import subprocess
+import sys
+import threading
 import time
+import traceback
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import replace
@@ -89,6 +92,15 @@ def start_nginx(folder: Path, site: str, tls_port: int) -> None:
             time.sleep(0.1)
 
 
+def threads_now() -> str:
+    """Where each thread of this process is (the test's server runs in one of them)."""
+    names = {thread.ident: thread.name for thread in threading.enumerate()}
+    return "\n".join(
+        f"{names.get(ident, ident)}:\n{''.join(traceback.format_stack(frame)[-8:])}"
+        for ident, frame in sys._current_frames().items()
+    )
+
+
 @contextmanager
 def connected(
     url: str, tls: ssl.SSLContext, origin: str, folder: Path
@@ -98,7 +110,8 @@ def connected(
     try:
         ws = connect(url, ssl=tls, origin=Origin(origin), open_timeout=WAIT)
     except TimeoutError as error:
-        pytest.fail(f"{error}; nginx's log:\n{(folder / 'error.log').read_text()[-6000:]}")
+        log = (folder / "error.log").read_text()[-6000:]
+        pytest.fail(f"{error}; nginx's log:\n{log}\nthis process's threads:\n{threads_now()}")
     with ws:
         yield ws
 
