@@ -19,7 +19,7 @@ anything else is checked first.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from monopoly.core.actions import Action, DeclareBankruptcy
@@ -129,7 +129,7 @@ class SeatDriver:
         except Exception as error:  # a player's bug: the policy above
             return self._bad_answer(seat, None, error)
         self.answered(seat, action)
-        if action is not view.checked and not _listed(action, legal):
+        if action is not view.checked and action not in legal:
             problem = game.problem(action)
             if problem is not None:
                 return self._bad_answer(seat, action, MonopolyError(problem))
@@ -179,9 +179,3 @@ class SeatDriver:
         move = fallback(self.game, seat)
         self.game.apply(move)
         return move
-
-
-def _listed(action: Action, legal: Sequence[Action]) -> bool:
-    """Whether ``action`` is one of the ``legal`` objects themselves. By identity: the
-    players answer with the listed objects, and an equal copy is simply checked."""
-    return any(answer is action for answer in legal)

@@ -141,7 +141,7 @@ class NormalBot(LevelPlayer):
         if kept.holds(view, seat, deeds, buildings):
             return kept.answer[1]
         tables = self.facts.tables
-        found = trade_groups(tables, view.owner.snapshot(), seat)
+        found = trade_groups(tables, view.owner, seat)
         now = unbuilt(tables, view.level, found)
         buildings = view.buildings_version if found else -1
         return kept.keep(view, seat, deeds, buildings, 0, (bool(found), now))[1]

@@ -227,10 +227,10 @@ def set_candidates(valuation: Valuation, view: PlayerView, seat: int) -> list[Ca
     could complete. Only owners and buildings matter, so callers can keep the list
     until ``deeds_version`` or ``buildings_version`` grows."""
     tables = valuation.facts.tables
-    return unbuilt(tables, view.level, trade_groups(tables, view.owner.snapshot(), seat))
+    return unbuilt(tables, view.level, trade_groups(tables, view.owner, seat))
 
 
-def trade_groups(tables: Tables, owner: tuple[int, ...], seat: int) -> list[Candidate]:
+def trade_groups(tables: Tables, owner: ReadOnly[int], seat: int) -> list[Candidate]:
     """(partner, missing streets) for every street group, in board order, where ``seat``
     holds a street and the streets it lacks all belong to one rival (none unowned):
     :func:`set_candidates` before its test for buildings. ``owner``: the holder of each
