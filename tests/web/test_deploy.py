@@ -139,7 +139,10 @@ def test_a_game_is_played_through_nginx_over_tls(nginx: tuple[Path, int, int]) -
             started = client.post(f"/api/games/{game_id}/start", json={"seat_token": token})
             assert started.status_code == 200
         url = f"wss://localhost:{tls_port}/ws/games/{game_id}"
-        welcome, state = asyncio.run(greeted(url, tls, public, token))
+        try:
+            welcome, state = asyncio.run(greeted(url, tls, public, token))
+        except TimeoutError as error:
+            pytest.fail(f"{error!r}; nginx's log:\n{(folder / 'error.log').read_text()[-6000:]}")
         assert welcome["type"] == "welcome" and welcome["seat"] == 0
         assert state["type"] == "state" and state["full"]
         assert state["game"]["players"][0]["name"] == "Ann"
