@@ -66,8 +66,11 @@ def test_the_json_summary_adds_up(one_worker: dict[str, Any]) -> None:
     assert set(data["end_reasons"]) <= {"last_player", "limit"}
     assert data["turns"]["min"] <= data["turns"]["mean"] <= data["turns"]["max"] <= 400
     assert data["games_per_second"] > 0 and data["seconds"] > 0
-    per_turn = data["turns"]["total"] / data["seconds"]  # player-turns: the engine's game.turn
-    assert data["player_turns_per_second"] == pytest.approx(per_turn, rel=0.01)
+    # player-turns (the engine's game.turn) per second; the seconds are rounded to the
+    # millisecond, which on a fast build's 30 ms run moves the rate by more than 1 %
+    total, seconds = data["turns"]["total"], data["seconds"]
+    fastest, slowest = total / (seconds - 0.0005), total / (seconds + 0.0005)
+    assert slowest - 0.1 <= data["player_turns_per_second"] <= fastest + 0.1
     assert data["backend"] == "local" and data["workers"] == 1
     wins = data["wins"]
     assert sum(seat["wins"] for seat in wins["by_seat"]) >= 24
