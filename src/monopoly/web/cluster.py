@@ -91,7 +91,8 @@ WATCH = 0.5
 """Seconds between two looks for games to take over."""
 RPC_TIMEOUT = 10.0
 PEERS_EVERY = 10.0
-"""Seconds between two looks for processes that are gone (see :meth:`Cluster._gone`)."""
+"""Seconds between two looks for processes that are gone
+(:meth:`Cluster._forget_gone_processes`)."""
 HANDOVER_GRACE = 5.0
 """Seconds a process leaves a game it handed over to the new owner (no taking it back)."""
 SEND_TIMEOUT = 10.0
@@ -110,6 +111,23 @@ KEEPALIVES = {
 }
 """TCP keepalives of the sending and the listening connection (libpq's parameters): a
 connection whose network went away silently is found broken within about 40 seconds."""
+
+
+class Backoff:
+    """The waits between tries to open a broken connection again: :data:`RETRY_FIRST`,
+    doubled after each failure, up to :data:`RETRY_LONGEST`."""
+
+    def __init__(self) -> None:
+        self.delay = RETRY_FIRST
+
+    async def wait(self) -> None:
+        """Wait before the next try (longer than before the last)."""
+        await asyncio.sleep(self.delay)
+        self.delay = min(self.delay * 2, RETRY_LONGEST)
+
+    def reset(self) -> None:
+        """A try succeeded: the next failure waits the shortest time again."""
+        self.delay = RETRY_FIRST
 
 
 LEASE_TABLE = "CREATE TABLE IF NOT EXISTS monopoly_owners (game_id text PRIMARY KEY, proc text)"
@@ -191,15 +209,17 @@ class RemoteClient(Client):
     """On the owner: a connection of another process. What is sent to it goes at once,
     in order, to its process (behind what went there before)."""
 
+    relay: ProcessRelay
+
     def __init__(self, relay: ProcessRelay, conn: int, address: str, limits: Limits) -> None:
         super().__init__(_never_sent, address, limits)
-        self.relay = self.process = relay
+        self.relay = relay
         self.conn = conn
 
     def send_text(self, text: str) -> None:
         if not self.dropped:
             message = {"k": "out", "c": self.conn, "s": self.seat, "t": text}
-            self.process.cluster.post(self.process.proc, message)
+            self.relay.cluster.post(self.relay.proc, message)
 
 
 class ProcessRelay:
@@ -349,13 +369,12 @@ class Cluster:
         )
         for game_id in list(self.owned):
             await self._give_up(game_id)
-        delay = RETRY_FIRST
+        backoff = Backoff()
         while True:
             try:
                 connection = await asyncio.to_thread(self._open_lease)
             except psycopg.Error:
-                await asyncio.sleep(delay)
-                delay = min(delay * 2, RETRY_LONGEST)
+                await backoff.wait()
                 continue
             with self._lease_lock:
                 broken, self._lease = self._lease, connection
@@ -449,7 +468,7 @@ class Cluster:
         open a new one (waiting longer each time) and start every connection between this
         process and the others again from whole states: PostgreSQL does not keep the
         messages sent while nobody listened."""
-        delay, broken = RETRY_FIRST, False
+        backoff, broken = Backoff(), False
         while True:
             try:
                 async with await self._connect("listen") as connection:
@@ -458,7 +477,8 @@ class Cluster:
                     if broken:
                         log.info("listening to other processes again: connections resync")
                         self._lost_all()
-                    delay, broken = RETRY_FIRST, False
+                    backoff.reset()
+                    broken = False
                     async for notice in connection.notifies():
                         await self._receive_payload(notice.payload)
             except Exception as error:
@@ -468,8 +488,7 @@ class Cluster:
                         str(error).strip() or type(error).__name__,
                     )
                 broken = True
-            await asyncio.sleep(delay)
-            delay = min(delay * 2, RETRY_LONGEST)
+            await backoff.wait()
 
     async def _receive_payload(self, payload: str) -> None:
         try:
@@ -831,7 +850,7 @@ class Cluster:
         connection and send it again (the receiver drops it if it had it), waiting longer
         each time, until it goes through or the outbox dropped it at its bound. The
         failure is logged once, and once that messages go through again."""
-        delay = RETRY_FIRST
+        backoff = Backoff()
         while outbox.sending is payload:
             try:
                 await self._notify_payload(outbox.receiver, payload)
@@ -842,8 +861,7 @@ class Cluster:
                         str(error).strip() or type(error).__name__,
                     )
                 self._post_failing = True
-                await asyncio.sleep(delay)
-                delay = min(delay * 2, RETRY_LONGEST)
+                await backoff.wait()
                 continue
             self._went_through(outbox)
             return
