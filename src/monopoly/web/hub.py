@@ -145,6 +145,8 @@ class Hub:
             answer = await write
         except Exception as error:  # any database failure: the caller rolls back
             if refused_as_not_owner(error):
+                if self.cluster is not None:
+                    self.cluster.lease_in_doubt()  # the lease may be gone: look at it now
                 raise NotOwner("the game belongs to another server process now") from error
             self.storage_error = describe_error(error)
             log.warning("a write to the database failed: %s", self.storage_error)

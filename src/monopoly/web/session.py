@@ -269,8 +269,6 @@ class GameSession:
         except StorageFailure as failure:
             if isinstance(failure, NotOwner) or not await self._landed(self.saved + len(new)):
                 self._roll_back()
-                if isinstance(failure, NotOwner) and self.hub.cluster is not None:
-                    self.hub.cluster.lease_in_doubt()
                 raise
         self.actions += sum(1 for entry in new if entry[0] == "action")
         self.status = status
