@@ -224,7 +224,7 @@ def last_roller(game: Game) -> int | None:
     """Who rolled the dice the table shows (``last_roll``): the latest roll's seat, which
     is not always the seat whose turn it is (the turn passes before the next roll)."""
     events = game.events
-    for index in range(len(events) - 1, -1, -1):
+    for index in range(len(events) - 1, -1, -1):  # not reversed(): mypyc cannot compile it here
         event = events[index]
         if type(event) is ev.DiceRolled:
             seat: int = event.seat
