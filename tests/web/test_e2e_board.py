@@ -107,7 +107,8 @@ def test_on_a_phone_the_board_window_follows_the_token_and_the_page_does_not_scr
 def test_a_keyboard_reaches_every_space_and_opens_its_card_and_the_log_is_announced(
     server: ServerThread, browser: Browser
 ) -> None:
-    page = open_board(server, browser, (1366, 768))
+    # the human moves first, so no bot has bought Boardwalk before the card is read
+    page = open_board(server, browser, (1366, 768), position={"players": [{}, {}], "turn": 0})
     spaces = page.locator(".board-svg .space[tabindex='0'][role='button']")
     assert spaces.count() == 40
     boardwalk = page.locator(".space[data-space='39']")
