@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import multiprocessing
 import multiprocessing.pool
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
@@ -21,7 +20,7 @@ from typing import Any, TypeVar
 from monopoly.core.actions import Action
 from monopoly.core.game import Game
 from monopoly.core.records import record_of, replay
-from monopoly.sim.backends import LocalBackend, RayBackend, open_backend
+from monopoly.sim.backends import LocalBackend, RayBackend, open_backend, process_pool
 
 from .rollout import RolloutSettings, rollout
 
@@ -116,7 +115,7 @@ class Pool:
         self.backend.__enter__()
         self.workers = self.backend.workers
         if isinstance(self.backend, LocalBackend) and self.workers > 1:
-            self._processes = multiprocessing.get_context().Pool(self.workers)
+            self._processes = process_pool(self.workers)
         return self
 
     def __exit__(self, *exc: Any) -> None:

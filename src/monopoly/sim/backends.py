@@ -10,6 +10,8 @@ Ray is optional (``pip install 'monopoly[ray]'``) and imported only when asked f
 from __future__ import annotations
 
 import multiprocessing
+import multiprocessing.pool
+import signal
 import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
@@ -26,6 +28,22 @@ process it runs for each client (on a busy head it sometimes reports the new pro
 failed or a zombie)."""
 J = TypeVar("J")
 R = TypeVar("R")
+
+
+def _ignore_ctrl_c() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def process_pool(workers: int) -> multiprocessing.pool.Pool:
+    """A local pool whose workers ignore Ctrl-C.
+
+    A terminal sends Ctrl-C's SIGINT to the whole process group. A worker interrupted
+    in the middle of taking a task from the pool's queue can leave the queue's lock
+    held, and the pool's ``terminate`` then waits for it forever. So only the parent
+    stops: it is interrupted, keeps what is done and ends the workers with
+    ``terminate``.
+    """
+    return multiprocessing.get_context().Pool(workers, initializer=_ignore_ctrl_c)
 
 
 class BackendError(ValueError):
@@ -47,7 +65,7 @@ class LocalBackend(AbstractContextManager["LocalBackend"]):
         if workers <= 1:
             yield from map(func, jobs)
             return
-        with multiprocessing.get_context().Pool(workers) as pool:
+        with process_pool(workers) as pool:
             yield from pool.imap(func, jobs)
 
     def __exit__(self, *exc: object) -> None:
