@@ -121,6 +121,26 @@ def test_a_broken_lease_connection_never_leaves_two_owners(postgres_url: str) ->
     store.close()
 
 
+def test_a_player_arriving_just_after_the_lease_broke_is_served(postgres_url: str) -> None:
+    """A process whose lease connection broke a moment ago, before it noticed: a player
+    opening a game there is served once the new lease connection is open. Before, taking
+    the game's lease failed on the broken connection and her socket was dropped without
+    a word (and a traceback in the log)."""
+    db = postgres_url
+    with ServerProcess(db, "--cluster") as a, ServerProcess(db, "--cluster") as b:
+        game_id, token, _, a_name = _a_game_on(b, a, db)  # owned by b
+        start_game(b.base, game_id, token)
+        assert _terminate(db, f"monopoly lease {a_name}") == 1
+        ann = Player(a.base, game_id, token)  # a looks for the game's owner at once
+        assert ann.welcome["seat"] == 0
+        _play(ann, 2)
+        ann.close()
+        log = _output(a)
+    assert log.count("the lease connection broke") == 1, log
+    assert log.count("the lease connection is open again") == 1, log
+    assert "Traceback" not in log, log
+
+
 def test_an_action_write_of_a_game_owned_elsewhere_is_refused(postgres_url: str) -> None:
     """The fenced write: a process stores a game's actions only while the owners' table
     gives the game to it; another game in the same batch is stored."""

@@ -130,6 +130,17 @@ class Backoff:
         self.delay = RETRY_FIRST
 
 
+class LeaseUnavailable(ApiError):
+    """The lease connection is broken and not open again yet: nothing can be taken or
+    looked up in the owners' table (a client is asked to try again soon)."""
+
+    def __init__(self, problem: str) -> None:
+        super().__init__(
+            503, "game_moving", "the server is reconnecting to the database: try again soon"
+        )
+        self.problem = problem
+
+
 LEASE_TABLE = "CREATE TABLE IF NOT EXISTS monopoly_owners (game_id text PRIMARY KEY, proc text)"
 
 
@@ -332,6 +343,10 @@ class Cluster:
         """Games this process handed over (or lost with its lease), and when (see
         HANDOVER_GRACE)."""
         self._lease_doubt = asyncio.Event()
+        self._lease_open = asyncio.Event()
+        """Set while the lease connection is believed to work (cleared from the moment a
+        statement finds it broken until a new one is open)."""
+        self._lease_open.set()
         self._peers_looked = time.monotonic()
         self._missing: set[str] = set()
         """Processes with connections here that had no connection to the database at
@@ -361,7 +376,9 @@ class Cluster:
         stop serving every game we owned (another process may take it over any moment)
         and open a new lease connection, waiting longer after each failure."""
         if await asyncio.to_thread(self._lease_answers):
+            self._lease_open.set()
             return
+        self._lease_open.clear()
         log.warning(
             "the lease connection broke: this process gives up its %d games "
             "and opens a new connection",
@@ -380,6 +397,7 @@ class Cluster:
                 broken, self._lease = self._lease, connection
             with contextlib.suppress(Exception):
                 broken.close()
+            self._lease_open.set()
             log.info("the lease connection is open again")
             return
 
@@ -406,13 +424,35 @@ class Cluster:
             cursor.execute(query, args)
             return cursor.fetchall() if cursor.description else []
 
+    async def _on_lease(self, query: str, *args: Any) -> list[Any]:
+        """The rows of a statement on the lease connection. While that connection is
+        broken, wait (up to :data:`RPC_TIMEOUT`) for the new one; a statement that
+        finds it broken has it looked at at once and raises :class:`LeaseUnavailable`
+        (the locks went with it, so a statement meant for them is not made again on the
+        new connection)."""
+        try:
+            await asyncio.wait_for(self._lease_open.wait(), RPC_TIMEOUT)
+        except TimeoutError:
+            raise LeaseUnavailable("the lease connection is not open again yet") from None
+        try:
+            return await asyncio.to_thread(self._lease_sql, query, *args)
+        except psycopg.OperationalError as error:
+            self._lease_open.clear()
+            self.lease_in_doubt()
+            raise LeaseUnavailable(str(error)) from error
+
     async def acquire(self, game_id: str) -> bool:
-        """Take the game's lease if it is free (or ours); remember that we own it."""
+        """Take the game's lease if it is free (or ours); remember that we own it. If
+        the lease connection turns out broken, once more on the new one."""
         if game_id in self.owned:
             return True
-        rows = await asyncio.to_thread(
-            self._lease_sql, "SELECT pg_try_advisory_lock(hashtextextended(%s, 0))", game_id
-        )
+        try:
+            return await self._try_lock(game_id)
+        except LeaseUnavailable:
+            return await self._try_lock(game_id)
+
+    async def _try_lock(self, game_id: str) -> bool:
+        rows = await self._on_lease("SELECT pg_try_advisory_lock(hashtextextended(%s, 0))", game_id)
         if not rows[0][0]:
             return False
         await self._claimed(game_id)
@@ -425,13 +465,16 @@ class Cluster:
             await self._unlock(game_id)
             return
         self.owned.add(game_id)
-        await asyncio.to_thread(
-            self._lease_sql,
-            "INSERT INTO monopoly_owners VALUES (%s, %s) "
-            "ON CONFLICT (game_id) DO UPDATE SET proc = excluded.proc",
-            game_id,
-            self.proc,
-        )
+        try:
+            await self._on_lease(
+                "INSERT INTO monopoly_owners VALUES (%s, %s) "
+                "ON CONFLICT (game_id) DO UPDATE SET proc = excluded.proc",
+                game_id,
+                self.proc,
+            )
+        except LeaseUnavailable:
+            self.owned.discard(game_id)  # the lock went with the broken connection
+            raise
 
     async def release(self, game_id: str) -> None:
         if game_id in self.owned:
@@ -441,14 +484,17 @@ class Cluster:
     async def _unlock(self, game_id: str) -> None:
         if game_id not in self.owned:
             self.taken.discard(game_id)
-        await asyncio.to_thread(
-            self._lease_sql, "SELECT pg_advisory_unlock(hashtextextended(%s, 0))", game_id
-        )
+        with contextlib.suppress(LeaseUnavailable):  # a broken lease holds no lock
+            await self._on_lease("SELECT pg_advisory_unlock(hashtextextended(%s, 0))", game_id)
 
     async def owner_of(self, game_id: str) -> str | None:
-        rows = await asyncio.to_thread(
-            self._lease_sql, "SELECT proc FROM monopoly_owners WHERE game_id = %s", game_id
-        )
+        """The process owning the game (once more on a new lease connection if the
+        lease turns out broken)."""
+        query = "SELECT proc FROM monopoly_owners WHERE game_id = %s"
+        try:
+            rows = await self._on_lease(query, game_id)
+        except LeaseUnavailable:
+            rows = await self._on_lease(query, game_id)
         return rows[0][0] if rows else None
 
     # ------------------------------------------------------------------ life cycle
@@ -508,8 +554,7 @@ class Cluster:
                 await self._forget_gone_processes()
                 await self._look_at_forwarded_games()
                 await self._hand_over_followed_games()
-                free = await asyncio.to_thread(
-                    self._lease_sql,
+                free = await self._on_lease(
                     "WITH running AS MATERIALIZED (SELECT id FROM games "
                     "WHERE status = 'running' AND NOT (id = ANY(%s))) "
                     "SELECT id FROM running WHERE pg_try_advisory_lock(hashtextextended(id, 0))",
@@ -518,6 +563,8 @@ class Cluster:
                 for (game_id,) in free:
                     await self._claimed(game_id)  # also records the owner for proxies
                     await self._take_over(game_id)
+            except LeaseUnavailable:
+                continue  # the next look opens the lease again (logged there)
             except Exception:
                 log.exception("looking for games to take over failed")
 
@@ -536,8 +583,7 @@ class Cluster:
         if not connected:
             self._missing.clear()
             return
-        rows = await asyncio.to_thread(
-            self._lease_sql,
+        rows = await self._on_lease(
             "SELECT DISTINCT split_part(application_name, ' ', 3) FROM pg_stat_activity "
             "WHERE application_name LIKE %s",
             "monopoly %",
@@ -561,8 +607,7 @@ class Cluster:
         candidates = [game_id for game_id in forwarded if game_id not in ours]
         rows: list[Any] = []
         if candidates:
-            rows = await asyncio.to_thread(
-                self._lease_sql,
+            rows = await self._on_lease(
                 "SELECT id FROM unnest(%s::text[]) AS id "
                 "WHERE pg_try_advisory_lock(hashtextextended(id, 0))",
                 candidates,
@@ -578,8 +623,7 @@ class Cluster:
         if not others:
             return
         owners = dict(
-            await asyncio.to_thread(
-                self._lease_sql,
+            await self._on_lease(
                 "SELECT game_id, proc FROM monopoly_owners WHERE game_id = ANY(%s)",
                 others,
             )
