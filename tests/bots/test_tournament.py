@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import signal
 
 import pytest
 from typer.testing import CliRunner
@@ -10,6 +11,7 @@ from typer.testing import CliRunner
 from monopoly.bots.base import BotError
 from monopoly.cli.main import app
 from monopoly.cli.tournament import lineup_for, run_tournament, wilson_interval
+from tests.cli.ctrl_c import ctrl_c_raises
 
 
 def test_win_rates_share_every_game_and_seats_rotate() -> None:
@@ -43,6 +45,22 @@ def test_a_level_on_several_seats_counts_once_per_game() -> None:
     assert sum(normal.seat_games.values()) == 12
     assert result.levels["hard"].seat_games == {0: 1, 1: 1, 2: 1, 3: 1}
     assert result.levels["hard"].wins + normal.wins == pytest.approx(4)
+
+
+def test_ctrl_c_keeps_the_games_played() -> None:
+    """Ctrl-C after two chunks of 25 games: the standings count those 50 games alone."""
+
+    def press_ctrl_c(done: int) -> None:
+        if done == 50:
+            signal.raise_signal(signal.SIGINT)
+
+    with ctrl_c_raises():
+        result = run_tournament(300, 3, ["random"], turn_limit=60, progress=press_ctrl_c)
+    data = result.to_json()
+    assert data["complete"] is False and data["planned_games"] == 300
+    assert data["games"] == 50 and sum(data["end_reasons"].values()) == 50
+    assert sum(level["wins"] for level in data["levels"].values()) == pytest.approx(50)
+    assert sum(result.levels["random"].seat_games.values()) == 3 * 50
 
 
 def test_wilson_interval() -> None:

@@ -3,14 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
-import pty
-import re
-import select
-import signal
-import subprocess
-import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -19,9 +11,8 @@ from monopoly.bots.base import make_bot, play
 from monopoly.core.game import Game
 from monopoly.core.records import record_of
 from monopoly.core.rules import RuleSet
+from tests.cli.ctrl_c import ctrl_c_in_terminal
 from tests.command import monopoly as run
-
-MONOPOLY = [sys.executable, "-m", "monopoly"]  # for Ctrl-C, sent to a real process
 
 
 @pytest.fixture(scope="module")
@@ -81,45 +72,13 @@ def test_ctrl_c_keeps_what_is_done(record: Path, tmp_path: Path, workers: str) -
     group, pool workers included, as a terminal sends it): the JSON has what was
     finished and says it is incomplete."""
     out = tmp_path / "partial.json"
-    leader, follower = pty.openpty()
-    command = [*MONOPOLY, "analyse", str(record), "--rollouts", "300", "--workers", workers]
-    process = subprocess.Popen(
-        [*command, "--out", str(out)], stdout=follower, stderr=follower,
-        env={**os.environ, "COLUMNS": "120"}, start_new_session=True,
-    )  # fmt: skip
-    os.close(follower)
-    seen = _read_until(leader, re.compile(rb"\b[1-9]\d*/\d+"), process)
-    os.killpg(process.pid, signal.SIGINT)
-    assert process.wait(timeout=120) == 0
-    seen += _read_rest(leader)
+    args = ["analyse", str(record), "--rollouts", "300", "--workers", workers]
+    stopped = ctrl_c_in_terminal([*args, "--out", str(out)])
+    assert stopped.code == 0, stopped.output
     data = json.loads(out.read_text(encoding="utf-8"))
     assert data["complete"] is False
     assert len(data["chart"]) + len(data["decisions"]) >= 1
-    assert b"Stopped early" in seen
-
-
-def _read_until(fd: int, pattern: re.Pattern[bytes], process: subprocess.Popen[bytes]) -> bytes:
-    seen = b""
-    deadline = time.monotonic() + 240
-    while not pattern.search(seen):
-        assert time.monotonic() < deadline and process.poll() is None, seen.decode(errors="replace")
-        ready, _, _ = select.select([fd], [], [], 1.0)
-        if ready:
-            seen += os.read(fd, 4096)
-    return seen
-
-
-def _read_rest(fd: int) -> bytes:
-    rest = b""
-    while select.select([fd], [], [], 0.5)[0]:
-        try:
-            chunk = os.read(fd, 4096)
-        except OSError:  # the terminal closed with the process
-            break
-        if not chunk:
-            break
-        rest += chunk
-    return rest
+    assert "Stopped early" in stopped.output
 
 
 def test_calibrate_writes_the_diagram_and_scores(tmp_path: Path) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gc
+import signal
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -24,7 +25,9 @@ from monopoly.sim.runner import (
     record_name,
     run,
 )
+from monopoly.sim.stats import GameResult
 from monopoly.sim.texts import JAIL_SLOT
+from tests.cli.ctrl_c import ctrl_c_raises
 from tests.memory import alive_check
 from tests.scenario import start
 
@@ -94,6 +97,25 @@ def test_a_game_replays_from_its_index_alone() -> None:
     again = play_game(config, 3)
     assert summary.turns[3] == again.turns
     assert summary.games == 5
+
+
+def test_ctrl_c_keeps_the_chunks_summed_whole() -> None:
+    """Ctrl-C while a chunk of games (25 here) is being summed stops the run once that
+    chunk is summed: the summary and the rows sent on hold the same games, the first."""
+    config = SimConfig.create(200, players=2, bots=["random"], workers=1, turn_limit=60)
+    rows: list[int] = []
+
+    def sink(result: GameResult) -> None:
+        rows.append(result.index)
+        if len(rows) == 30:  # the fifth game of the second chunk
+            signal.raise_signal(signal.SIGINT)
+
+    with ctrl_c_raises():
+        summary = run(config, sink=sink)
+    assert not summary.complete and summary.planned == 200
+    assert summary.games == 50 and rows == list(range(50))
+    assert len(summary.turns) == 50 and sum(summary.end_reasons.values()) == 50
+    assert summary.seconds > 0
 
 
 def test_games_without_records_are_the_games_the_records_show(tmp_path: Path) -> None:

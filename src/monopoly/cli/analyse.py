@@ -9,14 +9,13 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 from rich.table import Table
 
 from monopoly.analysis import GameAnalysis, Pool, RolloutSettings, analyse_game
 from monopoly.analysis.rollout import HORIZON, LEVEL
 from monopoly.analysis.texts import AnalysisTexts, decision_rows
 from monopoly.bots.base import BotError
-from monopoly.cli.main import app, console, fail
+from monopoly.cli.main import app, console, counting_progress, fail
 from monopoly.cli.options import Address, Backend, Workers
 from monopoly.core.errors import MonopolyError, RecordError
 from monopoly.core.records import load_record, record_of
@@ -85,8 +84,7 @@ def _run(
 ) -> GameAnalysis:
     if quiet:
         return analyse_game(record, settings, pool, seat)
-    columns = (*Progress.get_default_columns()[:1], BarColumn(), MofNCompleteColumn())
-    with Progress(*columns, TimeRemainingColumn(), console=console) as progress:
+    with counting_progress() as progress:
         task = progress.add_task(texts("analysing"), total=None)
 
         def advance(done: int, total: int) -> None:
@@ -155,11 +153,7 @@ def calibrate(
     try:
         settings = RolloutSettings(level, horizon, rollouts, seed)
         texts = AnalysisTexts(get_edition("classic"), language)
-        columns = (*Progress.get_default_columns()[:1], BarColumn(), MofNCompleteColumn())
-        with (
-            Pool(workers, backend, address) as pool,
-            Progress(*columns, TimeRemainingColumn(), console=console) as progress,
-        ):
+        with Pool(workers, backend, address) as pool, counting_progress() as progress:
             task = progress.add_task(texts("games"), total=games)
             result = run_calibration(
                 games, players, settings, pool, lambda done: progress.advance(task, done)

@@ -12,6 +12,7 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
 from monopoly.bots.base import BotError, make_bot
 from monopoly.bots.driver import SeatDriver
@@ -31,6 +32,12 @@ NAMES = {
     "en": ["Ada", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hana"],
     "de": ["Anna", "Bernd", "Clara", "Dieter", "Emma", "Felix", "Greta", "Hans"],
 }
+
+
+def counting_progress(transient: bool = False) -> Progress:
+    """A progress bar that counts (``12/200``) and estimates the time left."""
+    columns = (*Progress.get_default_columns()[:1], BarColumn(), MofNCompleteColumn())
+    return Progress(*columns, TimeRemainingColumn(), console=console, transient=transient)
 
 
 def fail(message: str) -> typer.Exit:

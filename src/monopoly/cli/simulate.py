@@ -10,12 +10,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 from rich.table import Table
 
 from monopoly.bots.base import LEVELS, load_levels
 from monopoly.build import running
-from monopoly.cli.main import app, console, fail
+from monopoly.cli.main import app, console, counting_progress, fail
 from monopoly.cli.options import Address, Backend, Workers
 from monopoly.core.editions import EditionError, get_edition
 from monopoly.sim.parquet import GameTable, ParquetError
@@ -67,7 +66,8 @@ def simulate(
     ] = 1000,
     language: Annotated[str, typer.Option(help="Language of names and labels: en or de")] = "en",
 ) -> None:
-    """Play many games between computer players and sum up wins, lengths, landings, rent."""
+    """Play many games between computer players and sum up wins, lengths, landings, rent.
+    Ctrl-C stops and keeps the games done."""
     levels = [level.strip() for level in (bots or default_level()).split(",")]
     try:
         config = SimConfig.create(
@@ -102,8 +102,7 @@ def _run(config: SimConfig, show_progress: bool, out: Path | None) -> Summary:
         sink = None if out is None else stack.enter_context(GameTable(out))
         if not show_progress:
             return run(config, sink=sink)
-        columns = (*Progress.get_default_columns()[:1], BarColumn(), MofNCompleteColumn())
-        progress = stack.enter_context(Progress(*columns, TimeRemainingColumn(), console=console))
+        progress = stack.enter_context(counting_progress())
         task = progress.add_task("games", total=config.games)
         return run(config, lambda done: progress.advance(task, done), sink)
     raise AssertionError("unreachable")
@@ -112,6 +111,8 @@ def _run(config: SimConfig, show_progress: bool, out: Path | None) -> Summary:
 def _print_summary(data: dict[str, Any], summary: Summary, texts: Texts) -> None:
     turns = data["turns"]
     console.rule(f"[bold]{texts('title')}[/] · {texts.names.title} · {data['rules']}")
+    if not summary.complete:
+        console.print(texts("stopped_early", done=summary.games, total=summary.planned))
     seating = texts("seating_rotated" if data["seating"] == "rotated" else "seating_fixed")
     console.print(f"{texts('bots')}: {', '.join(data['bots'])} ({seating})")
     speed = texts(

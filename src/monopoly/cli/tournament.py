@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import json
 import sys
-import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -21,17 +20,16 @@ from functools import partial
 from typing import Annotated, Any
 
 import typer
-from rich.progress import Progress
 from rich.table import Table
 
 from monopoly.bots.base import BotError, make_bot
-from monopoly.cli.main import app, console, fail
+from monopoly.cli.main import app, console, counting_progress, fail
 from monopoly.cli.options import Address, Backend, Workers
-from monopoly.core.editions import EditionError
+from monopoly.core.editions import EditionError, get_edition
 from monopoly.core.errors import MonopolyError
 from monopoly.core.game import Game
 from monopoly.core.rules import RuleSet
-from monopoly.sim.backends import BackendError, chunks, open_backend
+from monopoly.sim.backends import BackendError, play_in_chunks
 from monopoly.sim.matches import (
     DEFAULT_TURN_LIMIT,
     Outcome,
@@ -39,6 +37,7 @@ from monopoly.sim.matches import (
     play_chunk,
     wilson_interval,
 )
+from monopoly.sim.texts import Texts
 
 
 @dataclass
@@ -56,7 +55,10 @@ class LevelResult:
 
 @dataclass
 class TournamentResult:
-    games: int
+    """The levels' results over the games played: ``games`` of the ``planned``, fewer
+    (``complete`` False) when Ctrl-C stopped the tournament."""
+
+    planned: int
     players: int
     lineup: tuple[str, ...]
     rules: str
@@ -64,6 +66,8 @@ class TournamentResult:
     seed: int
     turn_limit: int
     levels: dict[str, LevelResult]
+    games: int = 0
+    complete: bool = True
     turns: int = 0
     """Player-turns over all games (one turn of one player, the engine's ``game.turn``)."""
     rounds: int = 0
@@ -74,6 +78,7 @@ class TournamentResult:
 
     def add(self, outcome: Outcome) -> None:
         """Count one game (games are added in game order)."""
+        self.games += 1
         for seat, name in enumerate(outcome.seats):
             self.levels[name].seat_games[seat] += 1
         for winner in outcome.winners:
@@ -96,6 +101,8 @@ class TournamentResult:
             }
         return {
             "games": self.games,
+            "planned_games": self.planned,
+            "complete": self.complete,
             "players": self.players,
             "lineup": list(self.lineup),
             "rules": self.rules,
@@ -159,19 +166,19 @@ def run_tournament(
         games, players, lineup, rule_set.describe(), edition, seed, turn_limit, levels
     )
     setup = TournamentSetup(players, lineup, rule_set, edition, seed)
+
+    def take(outcomes: list[Outcome]) -> None:
+        for outcome in outcomes:
+            result.add(outcome)
+        if progress is not None:
+            progress(result.games)
+
     try:
-        with open_backend(backend, workers, address) as runner:
-            result.backend, result.workers = runner.name, runner.workers
-            ranges = chunks(games, runner.workers, runner.most_per_chunk)
-            started = time.perf_counter()
-            for outcomes in runner.map(play_chunk, ((setup, a, b) for a, b in ranges)):
-                for outcome in outcomes:
-                    result.add(outcome)
-                if progress is not None:
-                    progress(sum(result.end_reasons.values()))
-            result.seconds = time.perf_counter() - started
+        played = play_in_chunks(setup, games, play_chunk, take, backend, workers, address)
     except BackendError as error:
         raise BotError(str(error)) from None
+    result.backend, result.workers = played.backend, played.workers
+    result.seconds, result.complete = played.seconds, played.complete
     return result
 
 
@@ -192,8 +199,10 @@ def tournament(
     workers: Workers = None,
     backend: Backend = "local",
     address: Address = None,
+    language: Annotated[str, typer.Option(help="Language of the table: en or de")] = "en",
 ) -> None:
-    """Computer players against each other: win rates with 95 % confidence intervals."""
+    """Computer players against each other: win rates with 95 % confidence intervals.
+    Ctrl-C stops and keeps the games played."""
     names = [name.strip() for name in bots.split(",")]
     play_all = partial(
         run_tournament,
@@ -209,30 +218,61 @@ def tournament(
         address=address,
     )
     try:
+        texts = Texts(get_edition(edition), language)
         if as_json or not sys.stdout.isatty():
             result = play_all()
         else:
-            with Progress(console=console, transient=True) as bar:
-                task = bar.add_task("playing", total=games)
+            with counting_progress(transient=True) as bar:
+                task = bar.add_task(texts("games"), total=games)
                 result = play_all(progress=lambda done: bar.update(task, completed=done))
-    except (BotError, MonopolyError, EditionError) as error:
+    except (BotError, MonopolyError, EditionError, ValueError) as error:
         raise fail(str(error)) from None
     if as_json:
         sys.stdout.write(json.dumps(result.to_json(), indent=2) + "\n")
         return
-    _print_result(result)
+    _print_result(result, texts)
 
 
-def _print_result(result: TournamentResult) -> None:
+def _print_result(result: TournamentResult, texts: Texts) -> None:
     data = result.to_json()
+    if not result.complete:
+        console.print(texts("stopped_early", done=result.games, total=result.planned))
     console.print(
-        f"{result.games} games · {result.players} players · rules {result.rules} · "
-        f"edition {result.edition} · seed {result.seed}"
+        texts(
+            "tournament_setup",
+            count=result.games,
+            players=result.players,
+            rules=result.rules,
+            edition=texts.names.title,
+            seed=result.seed,
+        )
+    )
+    console.print(texts("tournament_seating", limit=result.turn_limit))
+    console.print(_standings_table(data, texts))
+    reasons = ", ".join(f"{texts.end_reason(k)} {v}" for k, v in data["end_reasons"].items())
+    console.print(
+        texts(
+            "tournament_length",
+            turns=data["mean_turns"],
+            rounds=data["mean_rounds"],
+            reasons=reasons,
+        )
     )
     console.print(
-        f"seats rotated every game; turn limit {result.turn_limit} (then the richest wins)"
+        texts(
+            "tournament_speed",
+            seconds=f"{data['seconds']:.1f}",
+            workers=data["workers"],
+            backend=data["backend"],
+            games=f"{data['games_per_second']:.1f}",
+            turns=f"{data['player_turns_per_second']:,.0f}",
+        )
     )
-    table = Table("level", "seats", "fair share", "win rate", "95 % CI", "wins")
+
+
+def _standings_table(data: dict[str, Any], texts: Texts) -> Table:
+    headers = ("level", "seats", "fair_share", "win_rate", "ci95", "wins")
+    table = Table(*(texts(header) for header in headers))
     for name, level in data["levels"].items():
         low, high = level["ci95"]
         table.add_row(
@@ -243,13 +283,4 @@ def _print_result(result: TournamentResult) -> None:
             f"{low:.3f} – {high:.3f}",
             f"{level['wins']:g}",
         )
-    console.print(table)
-    reasons = ", ".join(f"{k} {v}" for k, v in data["end_reasons"].items())
-    console.print(
-        f"mean length {data['mean_turns']} turns ({data['mean_rounds']} rounds); ended by {reasons}"
-    )
-    console.print(
-        f"{data['seconds']:.1f} s on {data['workers']} {data['backend']} worker(s): "
-        f"{data['games_per_second']:.1f} games/s, {data['player_turns_per_second']:,.0f} "
-        "player-turns/s"
-    )
+    return table

@@ -12,10 +12,12 @@ from __future__ import annotations
 import multiprocessing
 import multiprocessing.pool
 import signal
+import threading
 import time
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator
-from contextlib import AbstractContextManager
+from collections.abc import Callable, Generator, Iterable, Iterator
+from contextlib import AbstractContextManager, contextmanager
+from dataclasses import dataclass
 from itertools import islice
 from types import TracebackType
 from typing import Any, TypeVar
@@ -28,6 +30,7 @@ process it runs for each client (on a busy head it sometimes reports the new pro
 failed or a zombie)."""
 J = TypeVar("J")
 R = TypeVar("R")
+S = TypeVar("S")
 
 
 def _ignore_ctrl_c() -> None:
@@ -59,7 +62,7 @@ class LocalBackend(AbstractContextManager["LocalBackend"]):
         self.workers = workers or multiprocessing.cpu_count()
         self.most_per_chunk = 25
 
-    def map(self, func: Callable[[J], R], jobs: Iterable[J]) -> Iterator[R]:
+    def map(self, func: Callable[[J], R], jobs: Iterable[J]) -> Generator[R, None, None]:
         jobs = list(jobs)
         workers = min(self.workers, len(jobs))
         if workers <= 1:
@@ -135,7 +138,7 @@ class RayBackend(AbstractContextManager["RayBackend"]):
         if self.started_here:
             self.ray.shutdown()
 
-    def map(self, func: Callable[[J], R], jobs: Iterable[J]) -> Iterator[R]:
+    def map(self, func: Callable[[J], R], jobs: Iterable[J]) -> Generator[R, None, None]:
         """Keep ``workers`` chunks running (one more queued each), collect them in order."""
         ray = self.ray
         remote = ray.remote(num_cpus=1, max_retries=2)(func)
@@ -163,6 +166,79 @@ def open_backend(kind: str, workers: int | None, address: str | None) -> LocalBa
             raise BackendError("--address is for --backend ray only")
         return LocalBackend(workers)
     return RayBackend(workers, address)
+
+
+@dataclass(frozen=True, slots=True)
+class Played:
+    """How :func:`play_in_chunks` went: where, how long, and ``complete`` False if
+    Ctrl-C stopped it."""
+
+    backend: str
+    workers: int
+    seconds: float
+    complete: bool
+
+
+def play_in_chunks(
+    setup: S,
+    games: int,
+    func: Callable[[tuple[S, int, int]], R],
+    take: Callable[[R], None],
+    kind: str,
+    workers: int | None,
+    address: str | None,
+) -> Played:
+    """Play ``games`` games in chunks on the backend ``kind``: ``func((setup, start,
+    stop))`` plays games ``start`` to ``stop - 1``, and ``take`` gets each chunk's result
+    in game order. Ctrl-C stops it with the chunks taken so far (:func:`gather`)."""
+    with open_backend(kind, workers, address) as backend:
+        ranges = chunks(games, backend.workers, backend.most_per_chunk)
+        jobs = ((setup, start, stop) for start, stop in ranges)
+        started = time.perf_counter()
+        complete = gather(backend, func, jobs, take)
+        seconds = time.perf_counter() - started
+    return Played(backend.name, backend.workers, seconds, complete)
+
+
+def gather(
+    backend: LocalBackend | RayBackend,
+    func: Callable[[J], R],
+    jobs: Iterable[J],
+    take: Callable[[R], None],
+) -> bool:
+    """Map ``func`` over ``jobs`` on ``backend`` and hand each result to ``take``, in the
+    order of the jobs; True if all were taken. Ctrl-C (KeyboardInterrupt) stops it and
+    keeps what is done (False): it waits while ``take`` works, so every result is taken
+    whole or not at all (a summary and a file of rows hold the same games), and the
+    pool's workers are ended."""
+    results = backend.map(func, jobs)
+    try:
+        for result in results:
+            with ctrl_c_held():
+                take(result)
+    except KeyboardInterrupt:
+        return False
+    finally:
+        results.close()  # a pool still running is terminated here
+    return True
+
+
+@contextmanager
+def ctrl_c_held() -> Iterator[None]:
+    """Ctrl-C during the block takes effect when it ends (as the handler that was
+    there would have: KeyboardInterrupt by default). Python runs signal handlers in the
+    main thread only, so elsewhere this does nothing."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    pressed: list[int] = []
+    previous = signal.signal(signal.SIGINT, lambda number, _frame: pressed.append(number))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    if pressed and callable(previous):
+        previous(signal.SIGINT, None)
 
 
 def chunks(games: int, workers: int, most: int = 25) -> Iterator[tuple[int, int]]:

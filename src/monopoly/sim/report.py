@@ -289,10 +289,15 @@ def _html(summary: Summary, setup: dict[str, Any], edition: Edition, texts: Text
         (texts("rolls"), str(summary.rolls)),
     ]
     reasons = [(texts.end_reason(k), str(v)) for k, v in sorted(summary.end_reasons.items())]
+    stopped = ""
+    if not summary.complete:
+        note = texts("stopped_early", done=summary.games, total=summary.planned)
+        stopped = f"<p><b>{esc(note)}</b></p>"
     return page(
         texts.language,
         title,
-        f"""<h2>{esc(texts("report_setup"))}</h2>
+        f"""{stopped}
+<h2>{esc(texts("report_setup"))}</h2>
 {html_table([], setup_rows)}
 <h2>{esc(texts("report_results"))}</h2>
 <h3>{esc(texts("end_reasons"))}</h3>

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import gc
 import json
-import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -25,7 +24,7 @@ from monopoly.core.game import Game
 from monopoly.core.records import record_of
 from monopoly.core.rules import RuleSet
 
-from .backends import BACKENDS, BackendError, chunks, open_backend
+from .backends import BACKENDS, BackendError, play_in_chunks
 from .loop import play_counting
 from .matches import DEFAULT_TURN_LIMIT
 from .stats import GameResult, Summary
@@ -217,8 +216,7 @@ def _play_game(config: SimConfig, index: int) -> GameResult:
             f"made an illegal move: {error}"
         ) from None
     if config.records is not None:
-        path = config.records / record_name(index)
-        path.write_text(json.dumps(record_of(game), ensure_ascii=False), encoding="utf-8")
+        _write_record(config.records / record_name(index), game)
     return GameResult(
         index=index,
         seed=seed,
@@ -237,6 +235,23 @@ def record_name(index: int) -> str:
     return f"game-{index + 1:06d}.json"
 
 
+UNFINISHED = ".part"
+"""The suffix of a record being written: renamed to its own name once it is whole."""
+
+
+def _write_record(path: Path, game: Game) -> None:
+    """Write the record whole or not at all: a run stopped (Ctrl-C ends the pool's
+    workers) mid-write leaves a ``.part`` file, removed afterwards, never a cut record."""
+    unfinished = path.with_name(path.name + UNFINISHED)
+    unfinished.write_text(json.dumps(record_of(game), ensure_ascii=False), encoding="utf-8")
+    unfinished.replace(path)
+
+
+def _remove_unfinished_records(folder: Path) -> None:
+    for unfinished in folder.glob(f"*.json{UNFINISHED}"):
+        unfinished.unlink(missing_ok=True)
+
+
 # ---------------------------------------------------------------------- many games
 def _play_chunk(job: tuple[SimConfig, int, int]) -> list[GameResult]:
     config, start, stop = job
@@ -249,26 +264,30 @@ def run(
     sink: Callable[[GameResult], None] | None = None,
 ) -> Summary:
     """Play the simulation's games on its backend; ``progress(n)`` is told each time ``n``
-    more are done, ``sink`` gets every game's result in game order (e.g. a Parquet file)."""
+    more are done, ``sink`` gets every game's result in game order (e.g. a Parquet file).
+    Ctrl-C stops it with the games finished so far summed (``complete`` False)."""
     if config.records is not None:
         _prepare_records(config.records)
-    summary = Summary(players=config.players)
+    summary = Summary(players=config.players, planned=config.games)
+
+    def take(results: list[GameResult]) -> None:
+        for result in results:
+            summary.add(result)
+            if sink is not None:
+                sink(result)
+        if progress is not None:
+            progress(len(results))
+
     try:
-        with open_backend(config.backend, config.workers, config.address) as backend:
-            summary.workers = backend.workers
-            ranges = chunks(config.games, backend.workers, backend.most_per_chunk)
-            jobs = ((config, start, stop) for start, stop in ranges)
-            started = time.perf_counter()
-            for results in backend.map(_play_chunk, jobs):
-                for result in results:
-                    summary.add(result)
-                    if sink is not None:
-                        sink(result)
-                if progress is not None:
-                    progress(len(results))
-            summary.seconds = time.perf_counter() - started
+        played = play_in_chunks(
+            config, config.games, _play_chunk, take, config.backend, config.workers, config.address
+        )
     except BackendError as error:
         raise SimulationError(str(error)) from None
+    summary.workers, summary.seconds = played.workers, played.seconds
+    summary.complete = played.complete
+    if not played.complete and config.records is not None:
+        _remove_unfinished_records(config.records)
     return summary
 
 

@@ -56,10 +56,13 @@ class GameResult:
 
 @dataclass(slots=True)
 class Summary:
-    """The sum of many games' results, added in game order."""
+    """The sum of many games' results, added in game order; ``complete`` is False when
+    the run was stopped (Ctrl-C) before all ``planned`` games were played."""
 
     players: int
     games: int = 0
+    planned: int = 0
+    complete: bool = True
     seconds: float = 0.0
     workers: int = 0
     turns: array[int] = field(default_factory=lambda: array("l"))
@@ -118,6 +121,8 @@ class Summary:
         return {
             **setup,
             "games": self.games,
+            "planned_games": self.planned,
+            "complete": self.complete,
             "seconds": round(self.seconds, 3),
             "games_per_second": round(self.games / seconds, 2),
             "player_turns_per_second": round(sum(self.turns) / seconds, 1),
