@@ -15,12 +15,13 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from playwright.sync_api import Page, Route, WebSocket
+from playwright.sync_api import Page, Route
 
 from monopoly.web.session import ServerConfig
 
 from .conftest import ROBOT_LIMITS
 from .servers import WAIT, ServerThread, create_game, start_game
+from .test_e2e_deltas import COUNT_MESSAGES
 from .test_e2e_game import WAIT_MS, chromium, watch_errors
 
 SEATS = [{"type": "human"}, {"type": "bot", "level": "easy"}]
@@ -64,16 +65,12 @@ def test_the_board_of_the_first_state_is_not_covered_by_a_late_waiting_room(
                 held.append(route)
 
         page.route("**/api/options*", hold_the_first)
-        frames: list[str] = []
-
-        def listen(socket: WebSocket) -> None:
-            socket.on("framereceived", lambda frame: frames.append(str(frame)[:40]))
-
-        page.on("websocket", listen)
+        page.add_init_script(COUNT_MESSAGES)
         page.goto(f"{server.base}/?game={game_id}")
         wait_until(page, lambda: bool(held), "the waiting room asked for the options")
         start_game(server.base, game_id, token)
-        wait_until(page, lambda: any('"type":"state"' in frame for frame in frames), "a state came")
+        came = "window.messagesReceived.state > 0"
+        wait_until(page, lambda: bool(page.evaluate(came)), "a state came")
         held[0].continue_()
         page.wait_for_function(BOTH_SHOWN, timeout=WAIT_MS)
         shown = page.evaluate("window.screensShown")
