@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from html.parser import HTMLParser
@@ -211,3 +212,26 @@ def test_odds_refuses_bad_arguments(args: list[str]) -> None:
     result = in_process("odds", *args)
     assert result.exit_code == 2
     assert args[1] in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("language", "rate", "share"),
+    [
+        ("en", r"\d+\.\d games/s, [\d,]+ player-turns/s", r"\d+\.\d%"),
+        ("de", r"\d+,\d Spiele/s, [\d.]+ Spielerzüge/s", r"\d+,\d\u00a0%"),
+    ],
+)
+def test_numbers_are_written_as_the_language_writes_them(
+    language: str, rate: str, share: str
+) -> None:
+    """English: 1,234.5 and 25.0%; German: 1.234,5 and 25,0 % (the tables and lines a
+    person reads; the JSON keeps plain numbers)."""
+    args = ["--games", "12", "--workers", "1", "--seed", "3", "--language", language]
+    result = in_process("simulate", *args)
+    assert result.exit_code == 0, result.output
+    assert re.search(rate, result.output), result.output
+    assert re.search(share, result.output), result.output
+    tournament = in_process("tournament", "--games", "6", "--workers", "1", "--language", language)
+    assert tournament.exit_code == 0, tournament.output
+    fraction = r"0,\d{3}" if language == "de" else r"0\.\d{3}"
+    assert re.search(rf"{fraction} – {fraction}", tournament.output), tournament.output

@@ -117,15 +117,16 @@ def _print_summary(data: dict[str, Any], summary: Summary, texts: Texts) -> None
     console.print(f"{texts('bots')}: {', '.join(data['bots'])} ({seating})")
     speed = texts(
         "games_per_second",
-        value=f"{data['games_per_second']:.1f}",
-        turns=f"{data['player_turns_per_second']:,.0f}",
-        rolls=f"{data['rolls_per_second']:,.0f}",
+        value=texts.number(data["games_per_second"], 1),
+        turns=texts.number(data["player_turns_per_second"]),
+        rolls=texts.number(data["rolls_per_second"]),
     )
-    console.print(f"{texts('games')}: {data['games']} · {data['seconds']:.1f} s · {speed}")
+    seconds = texts.number(data["seconds"], 1)
+    console.print(f"{texts('games')}: {data['games']} · {seconds} s · {speed}")
     summary_text = texts(
         "turns_summary",
-        mean=f"{turns['mean']:.1f}",
-        median=turns["median"],
+        mean=texts.number(turns["mean"], 1),
+        median=texts.number(turns["median"], 1 if turns["median"] % 1 else 0),
         min=turns["min"],
         max=turns["max"],
     )
@@ -144,7 +145,7 @@ def _wins_table(data: dict[str, Any], texts: Texts) -> Table:
     for column in (texts("level"), texts("seat_games"), texts("wins"), texts("win_rate")):
         table.add_column(column, justify="left" if column == texts("level") else "right")
     for level, row in data["wins"]["by_level"].items():
-        table.add_row(level, str(row["seat_games"]), str(row["wins"]), f"{row['rate']:.1%}")
+        table.add_row(level, str(row["seat_games"]), str(row["wins"]), texts.percent(row["rate"]))
     return table
 
 
@@ -154,7 +155,7 @@ def _landing_table(data: dict[str, Any], texts: Texts, top: int) -> Table:
         table.add_column(column, justify="left" if column == texts("space") else "right")
     rows = sorted(data["landings"]["spaces"], key=lambda row: -row["count"])
     for rank, row in enumerate(rows[:top], 1):
-        table.add_row(str(rank), row["name"], str(row["count"]), f"{row['share']:.2%}")
+        table.add_row(str(rank), row["name"], str(row["count"]), texts.percent(row["share"], 2))
     return table
 
 
@@ -167,7 +168,7 @@ def _rent_table(data: dict[str, Any], texts: Texts, top: int) -> Table:
     rows = sorted(data["rent"]["by_property"], key=lambda row: -row["total"])
     for row in rows[:top]:
         group = group_names.get(row["group"], row["group"])
-        table.add_row(row["name"], group, f"{row['total']:,}", f"{row['per_game']:,.0f}")
+        table.add_row(row["name"], group, texts.number(row["total"]), texts.number(row["per_game"]))
     return table
 
 
@@ -211,7 +212,7 @@ def _print_odds(result: LandingOdds, texts: Texts) -> None:
         table.add_column(column, justify="right" if column != texts("space") else "left")
     for rank, row in enumerate(odds_table(result, texts), 1):
         group = texts.group_name(row["group"]) if row["group"] else ""
-        table.add_row(str(rank), row["name"], group, f"{row['probability']:.4%}")
+        table.add_row(str(rank), row["name"], group, texts.percent(row["probability"], 4))
     console.print(table)
     console.print(f"{texts('jail_strategy')}: {texts('jail_mode_' + result.jail)}")
     console.print(texts("landing_definition"))

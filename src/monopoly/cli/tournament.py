@@ -253,19 +253,19 @@ def _print_result(result: TournamentResult, texts: Texts) -> None:
     console.print(
         texts(
             "tournament_length",
-            turns=data["mean_turns"],
-            rounds=data["mean_rounds"],
+            turns=texts.number(data["mean_turns"], 2),
+            rounds=texts.number(data["mean_rounds"], 2),
             reasons=reasons,
         )
     )
     console.print(
         texts(
             "tournament_speed",
-            seconds=f"{data['seconds']:.1f}",
+            seconds=texts.number(data["seconds"], 1),
             workers=data["workers"],
             backend=data["backend"],
-            games=f"{data['games_per_second']:.1f}",
-            turns=f"{data['player_turns_per_second']:,.0f}",
+            games=texts.number(data["games_per_second"], 1),
+            turns=texts.number(data["player_turns_per_second"]),
         )
     )
 
@@ -278,9 +278,9 @@ def _standings_table(data: dict[str, Any], texts: Texts) -> Table:
         table.add_row(
             name,
             str(level["seats"]),
-            f"{level['fair_share']:.3f}",
-            f"{level['win_rate']:.3f}",
-            f"{low:.3f} – {high:.3f}",
+            texts.number(level["fair_share"], 3),
+            texts.number(level["win_rate"], 3),
+            f"{texts.number(low, 3)} – {texts.number(high, 3)}",
             f"{level['wins']:g}",
         )
     return table
