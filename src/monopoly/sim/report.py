@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable, Sequence
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -45,14 +46,13 @@ def write_report(
     save_figure(plot_wins(summary, texts), folder / IMAGES["wins"])
     save_figure(plot_game_length(summary, texts), folder / IMAGES["length"])
     shares = summary.landing_shares()
-    save_figure(
-        plot_board(edition, texts, shares, texts("plot_landing_board"), _percent),
-        folder / IMAGES["landings"],
+    landing_board = plot_board(
+        edition, texts, shares, texts("plot_landing_board"), partial(texts.percent, digits=2)
     )
-    save_figure(
-        plot_board(edition, texts, rent_per_game(summary, edition), texts("plot_rent_board"), _int),
-        folder / IMAGES["rent"],
-    )
+    save_figure(landing_board, folder / IMAGES["landings"])
+    rent = rent_per_game(summary, edition)
+    rent_board = plot_board(edition, texts, rent, texts("plot_rent_board"), texts.number)
+    save_figure(rent_board, folder / IMAGES["rent"])
     save_figure(plot_rent_groups(summary, edition, texts), folder / IMAGES["groups"])
     page = folder / "index.html"
     page.write_text(_html(summary, setup, edition, texts), encoding="utf-8")
@@ -79,14 +79,6 @@ def blank_figure(width: float, height: float) -> Figure:
 def save_figure(figure: Figure, path: Path) -> None:
     """Write ``figure`` as the reports' images are written (its format from ``path``)."""
     figure.savefig(path, dpi=110, bbox_inches="tight")
-
-
-def _percent(value: float) -> str:
-    return f"{100 * value:.2f}%"
-
-
-def _int(value: float) -> str:
-    return f"{value:,.0f}"
 
 
 # ---------------------------------------------------------------------- charts
@@ -362,8 +354,9 @@ def _numeric(cell: str) -> bool:
 def _landing_table(summary: Summary, texts: Texts) -> str:
     shares = summary.landing_shares()
     order = sorted(range(len(shares)), key=lambda slot: -shares[slot])
+    share = partial(texts.percent, digits=2)
     rows = [
-        (str(rank), texts.slot_name(slot), str(summary.landings[slot]), _percent(shares[slot]))
+        (str(rank), texts.slot_name(slot), str(summary.landings[slot]), share(shares[slot]))
         for rank, slot in enumerate(order, 1)
     ]
     header = [texts("rank"), texts("space"), texts("landings"), texts("share")]
@@ -377,8 +370,8 @@ def _rent_table(summary: Summary, edition: Edition, texts: Texts) -> str:
         (
             texts.slot_name(s),
             texts.group_name(edition.board.spaces[s].group),
-            _int(summary.rent[s]),
-            _int(summary.rent[s] / games),
+            texts.number(summary.rent[s]),
+            texts.number(summary.rent[s] / games),
         )
         for s in order
     ]
