@@ -207,7 +207,7 @@ def plot_bins(
     diagram.set_xlim(0, 1)
     diagram.set_ylim(0, 1)
     diagram.set_ylabel(texts("observed"))
-    scores = texts("brier", score=f"{brier:.3f}", baseline=f"{baseline:.3f}")
+    scores = texts("brier", score=texts.number(brier, 3), baseline=texts.number(baseline, 3))
     diagram.set_title(f"{texts('reliability')}\n{scores}", fontsize=10)
     diagram.legend(loc="upper left", fontsize=8)
     counts.bar([r[0] for r in rows], [r[3] for r in rows], width=0.06, color="#8172b2")

@@ -12,7 +12,10 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from monopoly.sim.texts import Texts
 
 Z95 = 1.96
 
@@ -32,9 +35,10 @@ class Estimate:
     def high(self) -> float:
         return self.mean + self.half_width
 
-    def points(self) -> str:
-        """``"62.4 ± 2.1"``: the estimate in percentage points."""
-        return f"{100 * self.mean:.1f} ± {100 * self.half_width:.1f}"
+    def points(self, texts: Texts) -> str:
+        """``"62.4 ± 2.1"``: the estimate in percentage points, written as ``texts``'
+        language writes numbers ("62,4 ± 2,1" in German)."""
+        return f"{texts.number(100 * self.mean, 1)} ± {texts.number(100 * self.half_width, 1)}"
 
     def to_json(self) -> dict[str, float]:
         return {"mean": round(self.mean, 5), "half_width": round(self.half_width, 5)}

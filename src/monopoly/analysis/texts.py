@@ -81,12 +81,13 @@ class MarkedRow:
     player: str
     taken: str
     better: str
+    loss: str
     mark: str
 
     def cells(self) -> tuple[str, str, str, str, str, str]:
         """(turn, player, taken, better, loss, mark): a table's row."""
-        loss = self.decision.judgement.loss.points()
-        return (str(self.decision.turn), self.player, self.taken, self.better, loss, self.mark)
+        turn = str(self.decision.turn)
+        return (turn, self.player, self.taken, self.better, self.loss, self.mark)
 
 
 def marked_rows(analysis: GameAnalysis, game: Game, texts: AnalysisTexts) -> list[MarkedRow]:
@@ -102,6 +103,7 @@ def marked_rows(analysis: GameAnalysis, game: Game, texts: AnalysisTexts) -> lis
                 analysis.names[judgement.seat],
                 texts.actions(game, taken, decision.space),
                 texts.actions(game, better, decision.space),
+                judgement.loss.points(texts),
                 texts.mark(judgement.mark),
             )
         )

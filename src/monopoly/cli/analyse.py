@@ -123,7 +123,7 @@ def _chances_table(analysis: GameAnalysis, texts: AnalysisTexts) -> Table:
     if analysis.points and shown[-1] is not analysis.points[-1]:
         shown.append(analysis.points[-1])
     for point in shown:
-        table.add_row(str(point.turn), *(c.points() for c in point.chances.chances))
+        table.add_row(str(point.turn), *(c.points(texts) for c in point.chances.chances))
     return table
 
 
@@ -165,6 +165,10 @@ def calibrate(
     data = result.to_json()
     (out / "calibration.json").write_text(json.dumps(data, indent=1), encoding="utf-8")
     console.print(
-        texts("brier", score=f"{data['brier']:.4f}", baseline=f"{data['baseline_brier']:.4f}")
+        texts(
+            "brier",
+            score=texts.number(data["brier"], 4),
+            baseline=texts.number(data["baseline_brier"], 4),
+        )
     )
     console.print(f"{texts('games')}: {result.games} · {out / 'reliability.png'}")
